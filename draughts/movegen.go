@@ -1,0 +1,307 @@
+package draughts
+
+import "math/bits"
+
+// Hot code: move generation and counting. See Board for the layout.
+
+// nearest returns the square of b closest to the origin of a ray in
+// direction d (b non-empty, all on the ray).
+func nearest(d int, b Bitboard) Square {
+	if d < 2 { // up: decreasing index
+		return Square(63 - bits.LeadingZeros64(uint64(b)))
+	}
+	return Square(bits.TrailingZeros64(uint64(b)))
+}
+
+// shift moves every square of x one step in direction d (wrapping squares
+// end up on ghost bits; callers mask).
+func (b *Board) shift(x Bitboard, d int) Bitboard {
+	if d < 2 {
+		return x >> uint(-b.delta[d])
+	}
+	return x << uint(b.delta[d])
+}
+
+// Generate writes every legal move of p under r into ml (ml.N is reset).
+// Captures are compulsory (6.1.5.1): if any capture exists only captures are
+// listed, each a complete sequence (6.1.5.10); under the majority rule only
+// those taking the most pieces (7.4.1). No allocation.
+func Generate(p *Position, r *Rules, ml *MoveList) {
+	ml.N = 0
+	if HasCapture(p, r) {
+		genCaptures(p, r, ml)
+		return
+	}
+	genQuiet(p, r, ml)
+}
+
+// HasCapture reports whether the side to move has a capture.
+func HasCapture(p *Position, r *Rules) bool {
+	b := r.Board
+	us := p.Side
+	opp := p.Pieces[us^1]
+	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
+	men := p.Pieces[us] &^ p.Kings
+	for d := 0; d < 4; d++ {
+		if b.shift(b.shift(men, d)&opp, d)&empty != 0 {
+			return true
+		}
+	}
+	occ := ^empty
+	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+		sq := k.First()
+		for d := 0; d < 4; d++ {
+			blk := b.ray[d][sq] & occ
+			if blk == 0 {
+				continue
+			}
+			f := nearest(d, blk)
+			if opp.Has(f) {
+				if n := b.step[d][f]; n != NoSquare && empty.Has(n) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func genQuiet(p *Position, r *Rules, ml *MoveList) {
+	b := r.Board
+	us := p.Side
+	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
+	men := p.Pieces[us] &^ p.Kings
+	promo := b.Promo[us]
+	d0 := 0
+	if us == Black {
+		d0 = 2
+	}
+	n := ml.N
+	for d := d0; d < d0+2; d++ {
+		delta := b.delta[d]
+		for t := b.shift(men, d) & empty; t != 0; t &= t - 1 {
+			to := t.First()
+			ml.Moves[n] = Move{From: Square(int(to) - delta), To: to, Promote: promo.Has(to)}
+			n++
+		}
+	}
+	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+		from := k.First()
+		for d := 0; d < 4; d++ {
+			ray := b.ray[d][from]
+			if blk := ray &^ empty; blk != 0 {
+				f := nearest(d, blk)
+				ray &^= b.ray[d][f] | Bit(f)
+			}
+			for ; ray != 0; ray &= ray - 1 {
+				ml.Moves[n] = Move{From: from, To: ray.First()}
+				n++
+			}
+		}
+	}
+	ml.N = n
+}
+
+// countQuiet returns the number of quiet moves (when there is no capture).
+func countQuiet(p *Position, r *Rules) int {
+	b := r.Board
+	us := p.Side
+	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
+	men := p.Pieces[us] &^ p.Kings
+	d0 := 0
+	if us == Black {
+		d0 = 2
+	}
+	n := (b.shift(men, d0) & empty).Count() + (b.shift(men, d0+1) & empty).Count()
+	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+		from := k.First()
+		for d := 0; d < 4; d++ {
+			ray := b.ray[d][from]
+			if blk := ray &^ empty; blk != 0 {
+				f := nearest(d, blk)
+				ray &^= b.ray[d][f] | Bit(f)
+			}
+			n += ray.Count()
+		}
+	}
+	return n
+}
+
+// capGen is the state of one capture generation.
+type capGen struct {
+	b     *Board
+	r     *Rules
+	ml    *MoveList
+	opp   Bitboard // opponent pieces (captured ones stay: Turkish strike)
+	empty Bitboard // empty squares, the moving piece's start included
+	promo Bitboard // the mover's promotion row
+	from  Square
+	best  int // majority rule: most pieces taken so far
+	// path[0..n] are the squares the piece has stood on; visit, if set,
+	// sees every complete sequence (used for notation, not in search).
+	path  *[64]Square
+	visit func(path []Square, m Move)
+}
+
+func genCaptures(p *Position, r *Rules, ml *MoveList) {
+	b := r.Board
+	us := p.Side
+	g := capGen{b: b, r: r, ml: ml, opp: p.Pieces[us^1], promo: b.Promo[us]}
+	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
+	for m := p.Pieces[us] &^ p.Kings; m != 0; m &= m - 1 {
+		g.from = m.First()
+		g.empty = empty | Bit(g.from)
+		g.manCapture(g.from, 0, 0)
+	}
+	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+		g.from = k.First()
+		g.empty = empty | Bit(g.from)
+		g.kingCapture(g.from, 0, 0, false, -1)
+	}
+}
+
+// add is the single place where the capture precedence (7.4.1) is applied and
+// duplicate sequences (same resulting position) are merged.
+func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
+	ml := g.ml
+	if g.r.Majority {
+		if n < g.best {
+			return
+		}
+		if n > g.best {
+			g.best = n
+			ml.N = 0
+		}
+	}
+	m := Move{From: g.from, To: to, Captured: captured, Promote: promote}
+	if g.path != nil {
+		g.path[n] = to
+		g.visit(g.path[:n+1], m)
+	}
+	if n >= 2 {
+		// Sequences of two or more captures can reach the same position
+		// by another path (a circuit, or different landing squares).
+		for i := 0; i < ml.N; i++ {
+			if ml.Moves[i] == m {
+				return
+			}
+		}
+	}
+	if ml.N == MaxMoves {
+		panic("draughts: more than MaxMoves legal moves")
+	}
+	ml.Moves[ml.N] = m
+	ml.N++
+}
+
+// manCapture extends a man's capture sequence standing on sq (6.1.5.2–6.1.5.5).
+func (g *capGen) manCapture(sq Square, captured Bitboard, n int) {
+	b := g.b
+	found := false
+	for d := 0; d < 4; d++ {
+		mid := b.step[d][sq]
+		if mid == NoSquare || !g.opp.Has(mid) || captured.Has(mid) {
+			continue
+		}
+		land := b.step[d][mid]
+		if land == NoSquare || !g.empty.Has(land) {
+			continue
+		}
+		found = true
+		c := captured | Bit(mid)
+		if g.path != nil {
+			g.path[n+1] = land
+		}
+		if g.r.PromoteInCapture && g.promo.Has(land) {
+			// 6.1.5.15: a king at once, continuing as a king.
+			g.kingCapture(land, c, n+1, true, -1)
+		} else {
+			g.manCapture(land, c, n+1)
+		}
+	}
+	if !found && n > 0 {
+		g.add(sq, captured, n, g.promo.Has(sq))
+	}
+}
+
+// kingCaptureFrom reports whether a king on sq can capture, given the pieces
+// already captured (they stay on the board and cannot be jumped again).
+func (g *capGen) kingCanCapture(sq Square, captured Bitboard) bool {
+	b := g.b
+	for d := 0; d < 4; d++ {
+		blk := b.ray[d][sq] &^ g.empty
+		if blk == 0 {
+			continue
+		}
+		f := nearest(d, blk)
+		if !g.opp.Has(f) || captured.Has(f) {
+			continue
+		}
+		if n := b.step[d][f]; n != NoSquare && g.empty.Has(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// kingCapture extends a flying king's capture sequence standing on sq
+// (6.1.5.6): beyond a captured piece it may land on any free square, but if
+// the capture can go on from some of them it must land on one of those.
+// promote marks a man that became a king during this capture.
+func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, skip int) {
+	b := g.b
+	found := false
+	for d := 0; d < 4; d++ {
+		if d == skip {
+			found = true // the same captures are generated from the first landing square
+			continue
+		}
+		blk := b.ray[d][sq] &^ g.empty
+		if blk == 0 {
+			continue
+		}
+		f := nearest(d, blk)
+		if !g.opp.Has(f) || captured.Has(f) {
+			continue
+		}
+		lands := b.ray[d][f]
+		if nb := lands &^ g.empty; nb != 0 {
+			x := nearest(d, nb)
+			lands &^= b.ray[d][x] | Bit(x)
+		}
+		if lands == 0 {
+			continue
+		}
+		found = true
+		c := captured | Bit(f)
+		first := b.step[d][f]
+		var cont Bitboard
+		for l := lands; l != 0; l &= l - 1 {
+			if s := l.First(); g.kingCanCapture(s, c) {
+				cont |= Bit(s)
+			}
+		}
+		if cont != 0 {
+			for ; cont != 0; cont &= cont - 1 {
+				l := cont.First()
+				if g.path != nil {
+					g.path[n+1] = l
+				}
+				// From landing squares past the first, going on in the
+				// same direction repeats what the first one generates.
+				skip := -1
+				if l != first {
+					skip = d
+				}
+				g.kingCapture(l, c, n+1, promote, skip)
+			}
+		} else {
+			for ; lands != 0; lands &= lands - 1 {
+				g.add(lands.First(), c, n+1, promote)
+			}
+		}
+	}
+	if !found && n > 0 {
+		g.add(sq, captured, n, promote)
+	}
+}

@@ -1,0 +1,184 @@
+package draughts
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Side is a colour: White or Black.
+type Side uint8
+
+// The two sides.
+const (
+	White Side = 0
+	Black Side = 1
+)
+
+// Opp returns the other side.
+func (s Side) Opp() Side { return s ^ 1 }
+
+// String returns "white" or "black".
+func (s Side) String() string {
+	if s == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Key is a Zobrist hash of a position (pieces and side to move).
+type Key uint64
+
+// Position is a draughts position: a small value type, copied on every move
+// (copy-make, Scan's Pos::succ). "Undo" is keeping the previous value.
+// Size: 40 bytes, no pointers.
+type Position struct {
+	Pieces [2]Bitboard // Pieces[side]: men and kings of that side
+	Kings  Bitboard    // kings of both sides
+	Side   Side        // side to move
+	Key    Key         // incremental Zobrist key, equal to ComputeKey()
+}
+
+// Men returns the men of side s.
+func (p *Position) Men(s Side) Bitboard { return p.Pieces[s] &^ p.Kings }
+
+// KingsOf returns the kings of side s.
+func (p *Position) KingsOf(s Side) Bitboard { return p.Pieces[s] & p.Kings }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.Pieces[White] | p.Pieces[Black] }
+
+// zobrist[side][king][sq]; zobristSide is xored in when Black is to move.
+var (
+	zobrist     [2][2][64]Key
+	zobristSide Key
+)
+
+func init() {
+	// SplitMix64 with a fixed seed: keys are the same on every run and
+	// machine, so cached results keyed by them stay valid.
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() Key {
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return Key(z ^ (z >> 31))
+	}
+	for s := 0; s < 2; s++ {
+		for k := 0; k < 2; k++ {
+			for i := 0; i < 64; i++ {
+				zobrist[s][k][i] = next()
+			}
+		}
+	}
+	zobristSide = next()
+}
+
+// ComputeKey computes the Zobrist key from scratch.
+func (p *Position) ComputeKey() Key {
+	var k Key
+	for s := Side(0); s < 2; s++ {
+		for b := p.Pieces[s]; b != 0; b &= b - 1 {
+			sq := b.First()
+			if p.Kings.Has(sq) {
+				k ^= zobrist[s][1][sq]
+			} else {
+				k ^= zobrist[s][0][sq]
+			}
+		}
+	}
+	if p.Side == Black {
+		k ^= zobristSide
+	}
+	return k
+}
+
+// NewPosition builds a position from piece sets and the side to move and
+// sets its key. It does not validate; call Valid.
+func NewPosition(white, black, kings Bitboard, side Side) Position {
+	p := Position{Pieces: [2]Bitboard{white, black}, Kings: kings, Side: side}
+	p.Key = p.ComputeKey()
+	return p
+}
+
+// Start returns the initial position of r (6.1.2.1, 7.2), White to move.
+func Start(r *Rules) Position {
+	return NewPosition(r.Board.Start[White], r.Board.Start[Black], 0, White)
+}
+
+// Valid checks the invariants (Stockfish pos_is_ok): pieces on playable
+// squares, the sides disjoint, kings only where there are pieces, no man
+// on its own promotion row, and the key up to date. It does not check
+// material limits or reachability (that is the composition legality check).
+func (p *Position) Valid(r *Rules) error {
+	b := r.Board
+	var errs []error
+	if (p.Pieces[White]|p.Pieces[Black]|p.Kings)&^b.Mask != 0 {
+		errs = append(errs, errors.New("pieces outside the playable squares"))
+	}
+	if p.Pieces[White]&p.Pieces[Black] != 0 {
+		errs = append(errs, fmt.Errorf("square %s holds both a white and a black piece",
+			b.Name((p.Pieces[White] & p.Pieces[Black]).First())))
+	}
+	if p.Kings&^p.Occupied() != 0 {
+		errs = append(errs, errors.New("king flag on an empty square"))
+	}
+	if m := p.Men(White) & b.Promo[White]; m != 0 {
+		errs = append(errs, fmt.Errorf("white man on its promotion row at %s", b.Name(m.First())))
+	}
+	if m := p.Men(Black) & b.Promo[Black]; m != 0 {
+		errs = append(errs, fmt.Errorf("black man on its promotion row at %s", b.Name(m.First())))
+	}
+	if p.Side > Black {
+		errs = append(errs, errors.New("bad side to move"))
+	}
+	if p.Key != p.ComputeKey() {
+		errs = append(errs, errors.New("stale Zobrist key"))
+	}
+	return errors.Join(errs...)
+}
+
+// Play returns the position after m (copy-make). m must be legal in p.
+func (p Position) Play(m Move) Position {
+	us, them := p.Side, p.Side^1
+	from, to := Bit(m.From), Bit(m.To)
+	king := p.Kings&from != 0
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	if king {
+		p.Kings = p.Kings&^from | to
+		p.Key ^= zobrist[us][1][m.From] ^ zobrist[us][1][m.To]
+	} else if m.Promote {
+		p.Kings |= to
+		p.Key ^= zobrist[us][0][m.From] ^ zobrist[us][1][m.To]
+	} else {
+		p.Key ^= zobrist[us][0][m.From] ^ zobrist[us][0][m.To]
+	}
+	if c := m.Captured; c != 0 {
+		for b := c; b != 0; b &= b - 1 {
+			sq := b.First()
+			if p.Kings.Has(sq) {
+				p.Key ^= zobrist[them][1][sq]
+			} else {
+				p.Key ^= zobrist[them][0][sq]
+			}
+		}
+		p.Pieces[them] &^= c
+		p.Kings &^= c
+	}
+	p.Side = them
+	p.Key ^= zobristSide
+	return p
+}
+
+// Mirror returns the position with colours swapped and the board turned
+// 180 degrees (the same position seen from the other side).
+func (p Position) Mirror(b *Board) Position {
+	flip := func(x Bitboard) Bitboard {
+		var y Bitboard
+		for ; x != 0; x &= x - 1 {
+			y |= Bit(b.FromStd(b.Squares + 1 - b.Std(x.First())))
+		}
+		return y
+	}
+	return NewPosition(flip(p.Pieces[Black]), flip(p.Pieces[White]), flip(p.Kings), p.Side^1)
+}
