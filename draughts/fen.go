@@ -71,7 +71,7 @@ func ParseFEN(r *Rules, s string) (Position, error) {
 				return Position{}, fmt.Errorf("FEN %q: %v", s, err)
 			}
 			for _, sq := range sqs {
-				if (pcs[0]|pcs[1]).Has(sq) {
+				if (pcs[0] | pcs[1]).Has(sq) {
 					return Position{}, fmt.Errorf("FEN %q: square %s given twice", s, r.Board.Name(sq))
 				}
 				pcs[who] |= Bit(sq)

@@ -118,7 +118,7 @@ func (p *Position) Valid(r *Rules) error {
 	}
 	if p.Pieces[White]&p.Pieces[Black] != 0 {
 		errs = append(errs, fmt.Errorf("square %s holds both a white and a black piece",
-			b.Name((p.Pieces[White] & p.Pieces[Black]).First())))
+			b.Name((p.Pieces[White]&p.Pieces[Black]).First())))
 	}
 	if p.Kings&^p.Occupied() != 0 {
 		errs = append(errs, errors.New("king flag on an empty square"))
