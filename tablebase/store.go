@@ -1,0 +1,186 @@
+// Package tablebase is draughtsjudge's on-disk store (Badger,
+// github.com/dgraph-io/badger/v4): the cache of positions the solver has
+// solved, and the endgame databases built by retrograde analysis.
+//
+// One Badger directory holds both, under distinct key prefixes:
+//
+//	'M' meta          "M" + name                     → value (format version, …)
+//	'S' solved cache  "S" + variant + 0 + goal + 0 + position(25 bytes) → JSON Solved
+//	'E' endgames      see endgame files
+//
+// Versioning (STYLE 13): the meta key "Mformat" holds FormatVersion; a
+// store with another format is refused with an error naming both versions.
+// Solved records carry the engine version that wrote them; a record from
+// another engine version is not trusted and reads as a miss.
+package tablebase
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	badger "github.com/dgraph-io/badger/v4"
+
+	"draughtsjudge/draughts"
+)
+
+// FormatVersion is the layout of keys and values in the store.
+const FormatVersion = 1
+
+// EngineVersion names the search semantics. Change it whenever a change to
+// the rules engine or the solver can change a stored answer.
+const EngineVersion = "draughtsjudge-solver-1"
+
+// Store is an open database. Safe for concurrent use (Badger transactions).
+type Store struct {
+	db  *badger.DB
+	Dir string // "" for an in-memory store
+}
+
+// DefaultDir returns $DRAUGHTSJUDGE_DB, or <user cache dir>/draughtsjudge/db.
+func DefaultDir() string {
+	if d := os.Getenv("DRAUGHTSJUDGE_DB"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "draughtsjudge", "db")
+}
+
+// Open opens or creates the store in dir. A store locked by another
+// process, a corrupt store or one of another format version is an error
+// (never a panic); callers may fall back to OpenMemory.
+func Open(dir string) (s *Store, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("tablebase: %v", err)
+	}
+	opts := badger.DefaultOptions(dir).WithLogger(nil).WithCompression(optsCompression())
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, fmt.Errorf("tablebase: opening %s: %v", dir, r)
+		}
+	}()
+	db, err := badger.Open(opts)
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: opening %s: %v (is another draughtsjudge using it? use --db DIR or DRAUGHTSJUDGE_DB)", dir, err)
+	}
+	s = &Store{db: db, Dir: dir}
+	if err := s.checkFormat(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// OpenMemory opens an empty in-memory store.
+func OpenMemory() (*Store, error) {
+	db, err := badger.Open(badger.DefaultOptions("").WithInMemory(true).WithLogger(nil))
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: in-memory store: %v", err)
+	}
+	s := &Store{db: db}
+	return s, s.checkFormat()
+}
+
+// DB exposes the Badger handle to the endgame code of this package.
+func (s *Store) DB() *badger.DB { return s.db }
+
+// Close flushes and closes the store.
+func (s *Store) Close() error { return s.db.Close() }
+
+func (s *Store) checkFormat() error {
+	key := []byte("Mformat")
+	want := strconv.Itoa(FormatVersion)
+	return s.db.Update(func(txn *badger.Txn) error {
+		it, err := txn.Get(key)
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return txn.Set(key, []byte(want))
+		}
+		if err != nil {
+			return fmt.Errorf("tablebase: reading format: %v", err)
+		}
+		v, err := it.ValueCopy(nil)
+		if err != nil {
+			return fmt.Errorf("tablebase: reading format: %v", err)
+		}
+		if string(v) != want {
+			return fmt.Errorf("tablebase: store %s has format %s, this program reads format %s: remove it or choose another --db", s.Dir, v, want)
+		}
+		return nil
+	})
+}
+
+// Solved is a cached solver answer for one position and goal.
+type Solved struct {
+	Verdict  string   `json:"verdict"`  // "proved", "refuted"
+	Distance int      `json:"distance"` // moves (attacker moves) to the goal when proved
+	Moves    []string `json:"moves"`    // the attacker moves that reach the goal (proved) or a refuting line
+	Engine   string   `json:"engine"`   // EngineVersion that wrote it
+	Extra    []byte   `json:"extra,omitempty"`
+}
+
+// PositionBytes is the 25-byte big-endian encoding of a position: white,
+// black, kings bitboards, side to move.
+func PositionBytes(p *draughts.Position) []byte {
+	b := make([]byte, 25)
+	binary.BigEndian.PutUint64(b[0:], uint64(p.Pieces[draughts.White]))
+	binary.BigEndian.PutUint64(b[8:], uint64(p.Pieces[draughts.Black]))
+	binary.BigEndian.PutUint64(b[16:], uint64(p.Kings))
+	b[24] = byte(p.Side)
+	return b
+}
+
+func solvedKey(variant, goal string, p *draughts.Position) []byte {
+	k := make([]byte, 0, 1+len(variant)+1+len(goal)+1+25)
+	k = append(k, 'S')
+	k = append(k, variant...)
+	k = append(k, 0)
+	k = append(k, goal...)
+	k = append(k, 0)
+	return append(k, PositionBytes(p)...)
+}
+
+// GetSolved returns the cached answer for (variant, goal, p). A record
+// written by another EngineVersion is a miss.
+func (s *Store) GetSolved(variant, goal string, p *draughts.Position) (Solved, bool, error) {
+	var out Solved
+	found := false
+	err := s.db.View(func(txn *badger.Txn) error {
+		it, err := txn.Get(solvedKey(variant, goal, p))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return it.Value(func(v []byte) error {
+			if err := json.Unmarshal(v, &out); err != nil {
+				return nil // unreadable record: a miss, overwritten later
+			}
+			found = out.Engine == EngineVersion
+			return nil
+		})
+	})
+	if err != nil {
+		return Solved{}, false, fmt.Errorf("tablebase: %v", err)
+	}
+	return out, found, nil
+}
+
+// PutSolved stores an answer, stamping it with EngineVersion.
+func (s *Store) PutSolved(variant, goal string, p *draughts.Position, v Solved) error {
+	v.Engine = EngineVersion
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return s.db.Update(func(txn *badger.Txn) error {
+		return txn.Set(solvedKey(variant, goal, p), data)
+	})
+}
