@@ -26,13 +26,24 @@ func (b *Board) shift(x Bitboard, d int) Bitboard {
 // Captures are compulsory (6.1.5.1): if any capture exists only captures are
 // listed, each a complete sequence (6.1.5.10); under the majority rule only
 // those taking the most pieces (7.4.1). No allocation.
+//
+// The capture generator lists at least one move exactly when HasCapture
+// holds, so it doubles as the capture test.
 func Generate(p *Position, r *Rules, ml *MoveList) {
 	ml.N = 0
-	if HasCapture(p, r) {
-		genCaptures(p, r, ml)
-		return
+	genCaptures(p, r, ml)
+	if ml.N == 0 {
+		genQuiet(p, r, ml)
 	}
-	genQuiet(p, r, ml)
+}
+
+// manJumpers returns the men of men that can make a first capture over a
+// piece of opp onto a square of empty, in any of the four directions.
+func manJumpers(men, opp, empty Bitboard, h uint) Bitboard {
+	return men & ((empty<<(h+1)&opp)<<(h+1) |
+		(empty<<h&opp)<<h |
+		(empty>>h&opp)>>h |
+		(empty>>(h+1)&opp)>>(h+1))
 }
 
 // HasCapture reports whether the side to move has a capture.
@@ -41,25 +52,30 @@ func HasCapture(p *Position, r *Rules) bool {
 	us := p.Side
 	opp := p.Pieces[us^1]
 	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
-	men := p.Pieces[us] &^ p.Kings
-	for d := 0; d < 4; d++ {
-		if b.shift(b.shift(men, d)&opp, d)&empty != 0 {
+	if manJumpers(p.Pieces[us]&^p.Kings, opp, empty, uint(b.half)) != 0 {
+		return true
+	}
+	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+		if b.kingJumps(k.First(), opp, empty) {
 			return true
 		}
 	}
-	occ := ^empty
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
-		sq := k.First()
-		for d := 0; d < 4; d++ {
-			blk := b.ray[d][sq] & occ
-			if blk == 0 {
-				continue
-			}
-			f := nearest(d, blk)
-			if opp.Has(f) {
-				if n := b.step[d][f]; n != NoSquare && empty.Has(n) {
-					return true
-				}
+	return false
+}
+
+// kingJumps reports whether a king on sq can capture a piece of opp (the
+// pieces it may take) with an empty square right behind it. Every square
+// outside empty blocks.
+func (b *Board) kingJumps(sq Square, opp, empty Bitboard) bool {
+	for d := 0; d < 4; d++ {
+		blk := b.ray[d][sq] &^ empty
+		if blk == 0 {
+			continue
+		}
+		f := nearest(d, blk)
+		if opp.Has(f) {
+			if n := b.step[d][f]; n != NoSquare && empty.Has(n) {
+				return true
 			}
 		}
 	}
@@ -146,14 +162,22 @@ type capGen struct {
 func genCaptures(p *Position, r *Rules, ml *MoveList) {
 	b := r.Board
 	us := p.Side
-	g := capGen{b: b, r: r, ml: ml, opp: p.Pieces[us^1], promo: b.Promo[us]}
+	opp := p.Pieces[us^1]
 	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
-	for m := p.Pieces[us] &^ p.Kings; m != 0; m &= m - 1 {
+	// Only men with a first jump start a sequence; the others would list
+	// nothing. Increasing square order, as for the kings.
+	jumpers := manJumpers(p.Pieces[us]&^p.Kings, opp, empty, uint(b.half))
+	kings := p.Pieces[us] & p.Kings
+	if jumpers|kings == 0 {
+		return
+	}
+	g := capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us]}
+	for m := jumpers; m != 0; m &= m - 1 {
 		g.from = m.First()
 		g.empty = empty | Bit(g.from)
 		g.manCapture(g.from, 0, 0)
 	}
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		g.from = k.First()
 		g.empty = empty | Bit(g.from)
 		g.kingCapture(g.from, 0, 0, false, -1)
@@ -195,53 +219,57 @@ func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
 }
 
 // manCapture extends a man's capture sequence standing on sq (6.1.5.2–6.1.5.5).
+// The four directions are tried in Direction order; a step is a shift (see
+// Board), and the jumped piece and the landing square lie on the board
+// because they are in opp and empty.
 func (g *capGen) manCapture(sq Square, captured Bitboard, n int) {
-	b := g.b
+	h := uint(g.b.half)
+	x := Bit(sq)
+	opp := g.opp &^ captured
+	e := g.empty
 	found := false
-	for d := 0; d < 4; d++ {
-		mid := b.step[d][sq]
-		if mid == NoSquare || !g.opp.Has(mid) || captured.Has(mid) {
-			continue
+	if mid := x >> (h + 1) & opp; mid != 0 {
+		if land := mid >> (h + 1) & e; land != 0 {
+			found = true
+			g.manLand(land, captured|mid, n+1)
 		}
-		land := b.step[d][mid]
-		if land == NoSquare || !g.empty.Has(land) {
-			continue
+	}
+	if mid := x >> h & opp; mid != 0 {
+		if land := mid >> h & e; land != 0 {
+			found = true
+			g.manLand(land, captured|mid, n+1)
 		}
-		found = true
-		c := captured | Bit(mid)
-		if g.path != nil {
-			g.path[n+1] = land
+	}
+	if mid := x << h & opp; mid != 0 {
+		if land := mid << h & e; land != 0 {
+			found = true
+			g.manLand(land, captured|mid, n+1)
 		}
-		if g.r.PromoteInCapture && g.promo.Has(land) {
-			// 6.1.5.15: a king at once, continuing as a king.
-			g.kingCapture(land, c, n+1, true, -1)
-		} else {
-			g.manCapture(land, c, n+1)
+	}
+	if mid := x << (h + 1) & opp; mid != 0 {
+		if land := mid << (h + 1) & e; land != 0 {
+			found = true
+			g.manLand(land, captured|mid, n+1)
 		}
 	}
 	if !found && n > 0 {
-		g.add(sq, captured, n, g.promo.Has(sq))
+		g.add(sq, captured, n, g.promo&x != 0)
 	}
 }
 
-// kingCaptureFrom reports whether a king on sq can capture, given the pieces
-// already captured (they stay on the board and cannot be jumped again).
-func (g *capGen) kingCanCapture(sq Square, captured Bitboard) bool {
-	b := g.b
-	for d := 0; d < 4; d++ {
-		blk := b.ray[d][sq] &^ g.empty
-		if blk == 0 {
-			continue
-		}
-		f := nearest(d, blk)
-		if !g.opp.Has(f) || captured.Has(f) {
-			continue
-		}
-		if n := b.step[d][f]; n != NoSquare && g.empty.Has(n) {
-			return true
-		}
+// manLand continues a man's sequence after its n-th capture, landing on the
+// one square of land.
+func (g *capGen) manLand(land, captured Bitboard, n int) {
+	sq := land.First()
+	if g.path != nil {
+		g.path[n] = sq
 	}
-	return false
+	if g.r.PromoteInCapture && g.promo&land != 0 {
+		// 6.1.5.15: a king at once, continuing as a king.
+		g.kingCapture(sq, captured, n, true, -1)
+	} else {
+		g.manCapture(sq, captured, n)
+	}
 }
 
 // kingCapture extends a flying king's capture sequence standing on sq
@@ -250,6 +278,7 @@ func (g *capGen) kingCanCapture(sq Square, captured Bitboard) bool {
 // promote marks a man that became a king during this capture.
 func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, skip int) {
 	b := g.b
+	opp := g.opp &^ captured // pieces still to be taken
 	found := false
 	for d := 0; d < 4; d++ {
 		if d == skip {
@@ -261,7 +290,7 @@ func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, 
 			continue
 		}
 		f := nearest(d, blk)
-		if !g.opp.Has(f) || captured.Has(f) {
+		if !opp.Has(f) {
 			continue
 		}
 		lands := b.ray[d][f]
@@ -274,10 +303,11 @@ func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, 
 		}
 		found = true
 		c := captured | Bit(f)
+		left := opp &^ Bit(f)
 		first := b.step[d][f]
 		var cont Bitboard
 		for l := lands; l != 0; l &= l - 1 {
-			if s := l.First(); g.kingCanCapture(s, c) {
+			if s := l.First(); b.kingJumps(s, left, g.empty) {
 				cont |= Bit(s)
 			}
 		}

@@ -26,9 +26,19 @@ func perft(p Position, r *Rules, depth int, stack []MoveList) uint64 {
 		return uint64(countMoves(&p, r, ml))
 	}
 	Generate(&p, r, ml)
+	ms := ml.Moves[:ml.N]
 	var n uint64
-	for i := 0; i < ml.N; i++ {
-		n += perft(p.Play(ml.Moves[i]), r, depth-1, stack[1:])
+	if depth == 2 {
+		// Bulk counting: the leaves are counted, not played.
+		next := &stack[1]
+		for i := range ms {
+			q := p.Play(ms[i])
+			n += uint64(countMoves(&q, r, next))
+		}
+		return n
+	}
+	for i := range ms {
+		n += perft(p.Play(ms[i]), r, depth-1, stack[1:])
 	}
 	return n
 }
@@ -41,9 +51,9 @@ func CountMoves(p *Position, r *Rules) int {
 }
 
 func countMoves(p *Position, r *Rules, ml *MoveList) int {
-	if HasCapture(p, r) {
-		ml.N = 0
-		genCaptures(p, r, ml)
+	ml.N = 0
+	genCaptures(p, r, ml)
+	if ml.N != 0 {
 		return ml.N
 	}
 	return countQuiet(p, r)
