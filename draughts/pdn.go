@@ -1,0 +1,751 @@
+package draughts
+
+// A syntax-level reader for PDN (Portable Draughts Notation) files.
+//
+// The reader knows nothing about the rules of the game: move tokens are
+// checked only for their shape (squares joined by '-', 'x', 'X' or ':') and
+// are kept as text.
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// PDNError is a syntax error with its location. Error() returns
+// "file:line:col: msg" (omit "file:" when File is empty). Line and Col are
+// 1-based; Col counts bytes (a leading UTF-8 byte order mark is not counted).
+type PDNError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+// Error formats the error as "file:line:col: msg", or "line:col: msg" when
+// File is empty.
+func (e *PDNError) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// Tag is one [Name "Value"] pair. Line and Col give the position of its '['.
+type Tag struct {
+	Name, Value string
+	Line, Col   int
+}
+
+// Ply is one half-move as written in the movetext.
+type Ply struct {
+	Text       string  // move text as written ("c3-d4", "32x23", "d2:h6:f8"), with trailing annotation marks !,?,+,*,# stripped
+	Number     int     // the move number written before it (e.g. 12 for "12." or "12..."), 0 if none
+	Line, Col  int     // position of Text in the file
+	Comment    string  // text of {...} comments that follow this ply (joined with a space), trimmed
+	NAGs       []int   // $n after the ply, and !/?/!!/??/!?/?! converted to NAG 1..6 the usual PGN way
+	Variations [][]Ply // each variation is an alternative to THIS ply (it starts from the position before this ply), i.e. "( ... )" that follow this ply
+}
+
+// Game is one PDN game.
+type Game struct {
+	Tags    []Tag  // in file order
+	Line    int    // line of the game's first token
+	Comment string // comments before the first ply
+	Moves   []Ply  // main line
+	Result  string // "1-0","0-1","1/2-1/2","2-0","0-2","1-1","0-0","*" or "" if none
+}
+
+// Tag returns the value of the first tag whose name matches name
+// case-insensitively, and whether such a tag exists.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// ReadPDN parses every game in data. name is used in errors. A syntax error
+// inside a game is returned in errs (each error is a *PDNError) and the game
+// is dropped; the reader then skips to the next game (the next line that
+// starts with '[' and follows a blank line, a non-tag line or the line of the
+// error), so one bad game does not lose the others. A file containing a NUL
+// byte yields the single error "binary file, not PDN"; a file without games
+// and without other errors yields "no games found". ReadPDN never panics.
+//
+// Comments written with ';' (not at column 1) are treated like {...}
+// comments. Comments at the start of a variation are put in front of the
+// comment of the variation's first ply.
+func ReadPDN(name string, data []byte) (games []Game, errs []error) {
+	p := &pdnParser{file: name}
+	defer func() {
+		if r := recover(); r != nil {
+			games = p.games
+			errs = append(p.errs, &PDNError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("internal error: %v", r)})
+		}
+	}()
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, []error{&PDNError{File: name, Line: 1, Col: 1, Msg: "binary file, not PDN"}}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	p.lx = pdnLexer{data: data, line: 1}
+	for !p.parseGame() {
+	}
+	if len(p.games) == 0 && len(p.errs) == 0 {
+		p.errs = append(p.errs, &PDNError{File: name, Line: 1, Col: 1, Msg: "no games found"})
+	}
+	return p.games, p.errs
+}
+
+// ---------------------------------------------------------------------------
+// Lexer
+
+type pdnTokKind int
+
+const (
+	pdnEOFTok     pdnTokKind = iota
+	pdnTagTok                // [Name "Value"]: text is the name, value the value
+	pdnCommentTok            // {...} or ;... comment: text is its content
+	pdnOpenTok               // (
+	pdnCloseTok              // )
+	pdnWordTok               // any other run of characters
+	pdnErrTok                // lexical error: text is the message, errLine/errCol its position
+)
+
+type pdnToken struct {
+	kind      pdnTokKind
+	text      string
+	value     string
+	line, col int  // position of the token's first byte
+	off       int  // byte offset of the token's first byte
+	blank     bool // a blank line lies between the previous token and this one
+	errLine   int
+	errCol    int
+}
+
+type pdnLexer struct {
+	data      []byte
+	pos       int // offset of the next byte to read
+	line      int // line of pos
+	lineStart int // offset of the first byte of line
+}
+
+func pdnIsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// pdnIsDelim reports whether c ends a word.
+func pdnIsDelim(c byte) bool {
+	switch c {
+	case '{', '}', '(', ')', '[', ']', ';', '$':
+		return true
+	}
+	return pdnIsSpace(c)
+}
+
+func pdnIsIdent(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// skip skips white space and escape lines (';' or '%' in column 1). It
+// reports whether a blank line was skipped.
+func (lx *pdnLexer) skip() (blank bool) {
+	d := lx.data
+	lineEmpty := lx.pos == lx.lineStart
+	for lx.pos < len(d) {
+		c := d[lx.pos]
+		switch {
+		case c == '\n':
+			if lineEmpty {
+				blank = true
+			}
+			lx.pos++
+			lx.line++
+			lx.lineStart = lx.pos
+			lineEmpty = true
+		case pdnIsSpace(c):
+			lx.pos++
+		case (c == ';' || c == '%') && lx.pos == lx.lineStart:
+			lineEmpty = false
+			if i := bytes.IndexByte(d[lx.pos:], '\n'); i >= 0 {
+				lx.pos += i
+			} else {
+				lx.pos = len(d)
+			}
+		default:
+			return blank
+		}
+	}
+	return blank
+}
+
+func (lx *pdnLexer) next() pdnToken {
+	blank := lx.skip()
+	t := pdnToken{line: lx.line, col: lx.pos - lx.lineStart + 1, off: lx.pos, blank: blank}
+	d := lx.data
+	if lx.pos >= len(d) {
+		t.kind = pdnEOFTok
+		return t
+	}
+	switch c := d[lx.pos]; c {
+	case '[':
+		return lx.tag(t)
+	case '{':
+		return lx.braceComment(t)
+	case ';':
+		end := len(d)
+		if i := bytes.IndexByte(d[lx.pos:], '\n'); i >= 0 {
+			end = lx.pos + i
+		}
+		t.kind = pdnCommentTok
+		t.text = string(d[lx.pos+1 : end])
+		lx.pos = end
+		return t
+	case '(':
+		t.kind = pdnOpenTok
+		lx.pos++
+		return t
+	case ')':
+		t.kind = pdnCloseTok
+		lx.pos++
+		return t
+	case ']', '}':
+		t.kind = pdnWordTok
+		t.text = string(c)
+		lx.pos++
+		return t
+	}
+	start := lx.pos
+	lx.pos++ // the first byte may be '$'
+	for lx.pos < len(d) && !pdnIsDelim(d[lx.pos]) {
+		lx.pos++
+	}
+	t.kind = pdnWordTok
+	t.text = string(d[start:lx.pos])
+	return t
+}
+
+func (lx *pdnLexer) errTok(t pdnToken, off int, msg string) pdnToken {
+	t.kind = pdnErrTok
+	t.text = msg
+	t.errLine = lx.line
+	t.errCol = off - lx.lineStart + 1
+	return t
+}
+
+// tag reads a [Name "Value"] pair on one line.
+func (lx *pdnLexer) tag(t pdnToken) pdnToken {
+	d := lx.data
+	blanks := func(p int) int {
+		for p < len(d) && (d[p] == ' ' || d[p] == '\t' || d[p] == '\r' && p+1 < len(d) && d[p+1] != '\n') {
+			p++
+		}
+		return p
+	}
+	p := blanks(lx.pos + 1)
+	ns := p
+	for p < len(d) && pdnIsIdent(d[p]) {
+		p++
+	}
+	if p == ns {
+		return lx.errTok(t, p, "malformed tag: missing tag name")
+	}
+	t.kind = pdnTagTok
+	t.text = string(d[ns:p])
+	p = blanks(p)
+	if p >= len(d) || d[p] != '"' {
+		return lx.errTok(t, p, "malformed tag: missing '\"' before tag value")
+	}
+	q := p
+	p++
+	var val []byte
+	for {
+		if p >= len(d) || d[p] == '\n' || d[p] == '\r' && (p+1 >= len(d) || d[p+1] == '\n') {
+			return lx.errTok(t, q, "unterminated tag value")
+		}
+		c := d[p]
+		if c == '"' {
+			p++
+			break
+		}
+		if c == '\\' && p+1 < len(d) && (d[p+1] == '"' || d[p+1] == '\\') {
+			val = append(val, d[p+1])
+			p += 2
+			continue
+		}
+		val = append(val, c)
+		p++
+	}
+	t.value = string(val)
+	p = blanks(p)
+	if p >= len(d) || d[p] != ']' {
+		return lx.errTok(t, p, "malformed tag: missing ']'")
+	}
+	lx.pos = p + 1
+	return t
+}
+
+// pdnLooksLikeTag reports whether b starts with `[Name "`.
+func pdnLooksLikeTag(b []byte) bool {
+	if len(b) == 0 || b[0] != '[' {
+		return false
+	}
+	i := 1
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(b) && pdnIsIdent(b[j]) {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
+		j++
+	}
+	return j < len(b) && b[j] == '"'
+}
+
+// braceComment reads a {...} comment, which may span lines. A comment that
+// reaches the end of the file, or a line that starts with a tag pair, is
+// unclosed.
+func (lx *pdnLexer) braceComment(t pdnToken) pdnToken {
+	d := lx.data
+	line, ls := lx.line, lx.lineStart
+	for p := lx.pos + 1; p < len(d); p++ {
+		switch d[p] {
+		case '}':
+			t.kind = pdnCommentTok
+			t.text = strings.ReplaceAll(string(d[lx.pos+1:p]), "\r\n", "\n")
+			lx.pos, lx.line, lx.lineStart = p+1, line, ls
+			return t
+		case '\n':
+			line++
+			ls = p + 1
+			if pdnLooksLikeTag(d[p+1:]) {
+				return lx.errTok(t, lx.pos, "unclosed comment")
+			}
+		}
+	}
+	return lx.errTok(t, lx.pos, "unclosed comment")
+}
+
+// resync moves the lexer to the start of the next game after the line line
+// (which contains offset off): the first later line that starts with '[' and
+// whose previous line, not counting escape lines, does not start with '['.
+func (lx *pdnLexer) resync(off, line int) {
+	d := lx.data
+	if off > len(d) {
+		off = len(d)
+	}
+	p := bytes.LastIndexByte(d[:off], '\n') + 1
+	prevTag := p < len(d) && d[p] == '['
+	for {
+		i := bytes.IndexByte(d[p:], '\n')
+		if i < 0 {
+			lx.pos, lx.line, lx.lineStart = len(d), line, p
+			return
+		}
+		p += i + 1
+		line++
+		if p >= len(d) {
+			lx.pos, lx.line, lx.lineStart = len(d), line, p
+			return
+		}
+		switch c := d[p]; {
+		case c == '[' && !prevTag:
+			lx.pos, lx.line, lx.lineStart = p, line, p
+			return
+		case c == ';' || c == '%':
+		default:
+			prevTag = c == '['
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Parser
+
+// pdnLine is a line of play (the main line or a variation) under construction.
+type pdnLine struct {
+	plies []*pdnPly
+	pre   []string // comments before the first ply
+}
+
+type pdnPly struct {
+	ply      Ply
+	comments []string
+	vars     []*pdnLine
+}
+
+type pdnParser struct {
+	lx     pdnLexer
+	file   string
+	unread []pdnToken
+	games  []Game
+	errs   []error
+}
+
+func (p *pdnParser) next() pdnToken {
+	if n := len(p.unread); n > 0 {
+		t := p.unread[n-1]
+		p.unread = p.unread[:n-1]
+		return t
+	}
+	return p.lx.next()
+}
+
+func (p *pdnParser) addErr(line, col int, format string, args ...any) {
+	p.errs = append(p.errs, &PDNError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// fail records an error and skips to the next game. at is the token where
+// the error was noticed.
+func (p *pdnParser) fail(at pdnToken, line, col int, format string, args ...any) {
+	p.addErr(line, col, format, args...)
+	if at.kind == pdnTagTok || at.kind == pdnEOFTok {
+		p.unread = append(p.unread, at)
+		return
+	}
+	p.unread = p.unread[:0]
+	p.lx.resync(at.off, at.line)
+}
+
+var pdnResults = map[string]bool{
+	"1-0": true, "0-1": true, "1/2-1/2": true, "2-0": true,
+	"0-2": true, "1-1": true, "0-0": true, "*": true,
+}
+
+// parseGame parses one game and reports whether the end of the input was
+// reached.
+func (p *pdnParser) parseGame() (eof bool) {
+	t := p.next()
+	if t.kind == pdnEOFTok {
+		return true
+	}
+	g := Game{Line: t.line}
+	main := &pdnLine{}
+	stack := []*pdnLine{main}
+	opens := []pdnToken{{}} // the '(' of each open variation
+	inTags := true          // no movetext seen yet
+	sawBlank := false       // a blank line since the last tag
+	pendingNum := 0         // move number waiting for its ply
+	afterNum := false       // the previous token was a move number
+	var bareNum *pdnToken   // a number without dots, which must be followed by dots
+
+	unclosed := func() bool {
+		if len(stack) > 1 {
+			o := opens[1]
+			p.addErr(o.line, o.col, "unclosed variation")
+			return true
+		}
+		return false
+	}
+	emit := func() {
+		if len(g.Tags) == 0 && len(main.plies) == 0 && g.Result == "" {
+			return
+		}
+		g.Comment = pdnJoin(main.pre)
+		g.Moves = pdnBuild(main, true)
+		p.games = append(p.games, g)
+	}
+	lastPly := func() *pdnPly {
+		top := stack[len(stack)-1]
+		if n := len(top.plies); n > 0 {
+			return top.plies[n-1]
+		}
+		return nil
+	}
+
+	for ; ; t = p.next() {
+		if t.blank {
+			sawBlank = true
+		}
+		if bareNum != nil {
+			if t.kind != pdnWordTok || t.text[0] != '.' {
+				b := *bareNum
+				p.fail(t, b.line, b.col, "unexpected token %q", b.text)
+				return false
+			}
+			bareNum = nil
+			afterNum = true
+		}
+		switch t.kind {
+		case pdnEOFTok:
+			if !unclosed() {
+				emit()
+			}
+			return true
+		case pdnErrTok:
+			p.fail(t, t.errLine, t.errCol, "%s", t.text)
+			return false
+		case pdnTagTok:
+			if !inTags || sawBlank && len(g.Tags) > 0 {
+				// The tag starts the next game.
+				if !unclosed() {
+					emit()
+				}
+				p.unread = append(p.unread, t)
+				return false
+			}
+			g.Tags = append(g.Tags, Tag{Name: t.text, Value: t.value, Line: t.line, Col: t.col})
+			sawBlank = false
+			continue
+		case pdnCommentTok:
+			if lp := lastPly(); lp != nil {
+				lp.comments = append(lp.comments, t.text)
+			} else {
+				top := stack[len(stack)-1]
+				top.pre = append(top.pre, t.text)
+			}
+			continue
+		case pdnOpenTok:
+			inTags = false
+			lp := lastPly()
+			if lp == nil {
+				p.fail(t, t.line, t.col, "variation with no preceding move")
+				return false
+			}
+			nl := &pdnLine{}
+			lp.vars = append(lp.vars, nl)
+			stack = append(stack, nl)
+			opens = append(opens, t)
+			pendingNum, afterNum = 0, false
+			continue
+		case pdnCloseTok:
+			inTags = false
+			if len(stack) == 1 {
+				p.fail(t, t.line, t.col, "unmatched ')'")
+				return false
+			}
+			stack = stack[:len(stack)-1]
+			opens = opens[:len(opens)-1]
+			pendingNum, afterNum = 0, false
+			continue
+		}
+
+		// A word.
+		inTags = false
+		s, col := t.text, t.col
+		wasAfterNum := afterNum
+		afterNum = false
+		switch {
+		case pdnResults[s]:
+			if !unclosed() {
+				g.Result = s
+				emit()
+			}
+			return false
+		case s[0] == '$':
+			n, err := strconv.Atoi(s[1:])
+			lp := lastPly()
+			if err != nil || n < 0 || s[1] == '+' || s[1] == '-' || lp == nil {
+				p.fail(t, t.line, t.col, "unexpected token %q", s)
+				return false
+			}
+			lp.ply.NAGs = append(lp.ply.NAGs, n)
+			continue
+		case s[0] == '.':
+			if !wasAfterNum {
+				p.fail(t, t.line, t.col, "unexpected token %q", s)
+				return false
+			}
+			i := pdnCountDots(s)
+			s, col = s[i:], col+i
+			if s == "" {
+				afterNum = true
+				continue
+			}
+		case s[0] >= '0' && s[0] <= '9':
+			i := 0
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+			if i == len(s) || s[i] == '.' {
+				n, err := strconv.Atoi(s[:i])
+				if err != nil {
+					p.fail(t, t.line, t.col, "unexpected token %q", s)
+					return false
+				}
+				pendingNum = n
+				if i == len(s) {
+					tt := t
+					bareNum = &tt
+					continue
+				}
+				j := i + pdnCountDots(s[i:])
+				s, col = s[j:], col+j
+				if s == "" {
+					afterNum = true
+					continue
+				}
+			}
+		case pdnIsMarks(s):
+			lp := lastPly()
+			if lp == nil || !pdnValidMarks(s) {
+				p.fail(t, t.line, t.col, "unexpected token %q", s)
+				return false
+			}
+			if n := pdnMarkNAG(s); n != 0 {
+				lp.ply.NAGs = append(lp.ply.NAGs, n)
+			}
+			continue
+		}
+
+		// s must be a move, possibly followed by annotation marks.
+		k := len(s)
+		for k > 0 && strings.IndexByte("!?+*#", s[k-1]) >= 0 {
+			k--
+		}
+		body := s[:k]
+		if !pdnIsMove(body) || !pdnValidMarks(s[k:]) {
+			p.fail(t, t.line, col, "unexpected token %q", s)
+			return false
+		}
+		pl := &pdnPly{ply: Ply{Text: body, Number: pendingNum, Line: t.line, Col: col}}
+		if n := pdnMarkNAG(s[k:]); n != 0 {
+			pl.ply.NAGs = []int{n}
+		}
+		pendingNum = 0
+		top := stack[len(stack)-1]
+		top.plies = append(top.plies, pl)
+	}
+}
+
+func pdnCountDots(s string) int {
+	i := 0
+	for i < len(s) && s[i] == '.' {
+		i++
+	}
+	return i
+}
+
+// pdnIsMarks reports whether s consists only of annotation marks.
+func pdnIsMarks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("!?+*#", s[i]) < 0 {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// pdnValidMarks reports whether the '!' and '?' in the annotation marks s
+// form one of "", "!", "?", "!!", "??", "!?" and "?!".
+func pdnValidMarks(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '!' || s[i] == '?' {
+			n++
+		}
+	}
+	return n == 0 || pdnMarkNAG(s) != 0
+}
+
+// pdnMarkNAG converts the '!' and '?' in the annotation marks s to a NAG
+// (1..6), or 0 if there is none.
+func pdnMarkNAG(s string) int {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] == '!' || s[i] == '?' {
+			b = append(b, s[i])
+		}
+	}
+	switch string(b) {
+	case "!":
+		return 1
+	case "?":
+		return 2
+	case "!!":
+		return 3
+	case "??":
+		return 4
+	case "!?":
+		return 5
+	case "?!":
+		return 6
+	}
+	return 0
+}
+
+// pdnIsMove reports whether s is two or more squares of the same kind
+// (algebraic a1..h8 or numeric 1..50) joined by '-', 'x', 'X' or ':'.
+func pdnIsMove(s string) bool {
+	n, kind := 0, 0 // kind: 1 algebraic, 2 numeric
+	for i := 0; ; {
+		if i >= len(s) {
+			return false
+		}
+		k := 0
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'h':
+			if i+1 >= len(s) || s[i+1] < '1' || s[i+1] > '8' {
+				return false
+			}
+			i += 2
+			k = 1
+		case c >= '1' && c <= '9':
+			v := int(c - '0')
+			i++
+			if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				v = v*10 + int(s[i]-'0')
+				i++
+			}
+			if v > 50 {
+				return false
+			}
+			k = 2
+		default:
+			return false
+		}
+		if kind != 0 && k != kind {
+			return false
+		}
+		kind = k
+		n++
+		if i == len(s) {
+			return n >= 2
+		}
+		switch s[i] {
+		case '-', 'x', 'X', ':':
+			i++
+		default:
+			return false
+		}
+	}
+}
+
+// pdnJoin trims the comments, drops empty ones and joins them with a space.
+func pdnJoin(cs []string) string {
+	var parts []string
+	for _, c := range cs {
+		if c = strings.TrimSpace(c); c != "" {
+			parts = append(parts, c)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// pdnBuild converts a line under construction to plies.
+func pdnBuild(l *pdnLine, isMain bool) []Ply {
+	if len(l.plies) == 0 {
+		return nil
+	}
+	out := make([]Ply, len(l.plies))
+	for i, b := range l.plies {
+		pl := b.ply
+		cs := b.comments
+		if i == 0 && !isMain && len(l.pre) > 0 {
+			cs = append(append([]string(nil), l.pre...), cs...)
+		}
+		pl.Comment = pdnJoin(cs)
+		for _, v := range b.vars {
+			pl.Variations = append(pl.Variations, pdnBuild(v, false))
+		}
+		out[i] = pl
+	}
+	return out
+}

@@ -1,0 +1,190 @@
+package solver
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"draughtsjudge/draughts"
+)
+
+// Status is what a goal says of a position before any search.
+type Status uint8
+
+// Goal statuses.
+const (
+	Open   Status = iota // not decided here: search on
+	Done                 // the goal is fulfilled in this position
+	Failed               // the goal can never be fulfilled from here (a hard fact)
+)
+
+// Goal is a stipulation as a test on positions. Implementations must be
+// pure functions of their arguments (they are called from many goroutines).
+type Goal interface {
+	// ID names the goal in caches and reports ("win", "lock 2 men").
+	ID() string
+	// Eval judges p, whose legal moves are ml (already generated), for the
+	// attacker.
+	Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status
+}
+
+// Prober gives exact endgame values (the tablebase). Probe reports the
+// value for the side to move: +1 win, 0 draw, -1 loss; ok=false when the
+// position is not covered.
+type Prober interface {
+	Probe(r *draughts.Rules, p *draughts.Position) (wdl int, ok bool)
+}
+
+// Win is the goal "win" (6.1.7): the defender, to move, has no legal move
+// (no pieces, or all blocked). The attacker without a move has lost.
+//
+// Finale rules, each off by default:
+//   - Prober: a covered position is decided by the database (a won
+//     finale, clause 11.2.7.2 "the endgame database says won").
+//   - MaterialMargin > 0: a problem's finale (11.2.7.2: after White's
+//     combination, Black to make a quiet move) counts as won when the
+//     defender, to move, has no capture and the attacker is ahead by at
+//     least MaterialMargin, men counting 1 and kings 3. This is the judge's
+//     reading of a combinational finale, not a proof; reports say when a
+//     finale was accepted by it.
+type Win struct {
+	Prober         Prober
+	MaterialMargin int
+}
+
+// ID implements Goal.
+func (w Win) ID() string {
+	if w.MaterialMargin > 0 {
+		return fmt.Sprintf("win/m%d", w.MaterialMargin)
+	}
+	return "win"
+}
+
+// Material returns side s's material, men 1 and kings 3.
+func Material(p *draughts.Position, s draughts.Side) int {
+	return p.Men(s).Count() + 3*p.KingsOf(s).Count()
+}
+
+// Eval implements Goal.
+func (w Win) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+	if ml.N == 0 {
+		if p.Side == attacker {
+			return Failed
+		}
+		return Done
+	}
+	if p.Pieces[attacker] == 0 {
+		return Failed
+	}
+	if w.Prober != nil {
+		if v, ok := w.Prober.Probe(r, p); ok {
+			if p.Side != attacker {
+				v = -v
+			}
+			if v > 0 {
+				return Done
+			}
+			return Failed
+		}
+	}
+	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
+		Material(p, attacker)-Material(p, attacker^1) >= w.MaterialMargin {
+		return Done
+	}
+	return Open
+}
+
+// Lock is the goal of a locking task (11.2.8.2): the defender, to move,
+// holds exactly Men men and Kings kings, and none of them can move.
+type Lock struct {
+	Men, Kings int
+}
+
+// ID implements Goal.
+func (l Lock) ID() string { return fmt.Sprintf("lock %d kings %d men", l.Kings, l.Men) }
+
+// Eval implements Goal.
+func (l Lock) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+	def := attacker ^ 1
+	men, kings := p.Men(def).Count(), p.KingsOf(def).Count()
+	// Pieces are never added and kings never become men.
+	if men+kings < l.Men+l.Kings || men+kings == 0 {
+		return Failed
+	}
+	if men < l.Men && kings >= l.Kings {
+		// Too few men and no king can turn back into one.
+		return Failed
+	}
+	if ml.N == 0 {
+		if p.Side == attacker {
+			return Failed
+		}
+		if men == l.Men && kings == l.Kings {
+			return Done
+		}
+		return Failed // the game is over without the stated lock
+	}
+	return Open
+}
+
+// Stipulation is a parsed stipulation (SPEC §4).
+type Stipulation struct {
+	Text       string // as written
+	Kind       string // "win", "draw", "lock", "giveaway"
+	LockMen    int
+	LockKings  int
+	BlackFirst bool // "black-first:" (ход черных): Black moves first, White fulfils the task
+}
+
+var lockRE = regexp.MustCompile(`^(?:lock|запереть|запирание)\s*(?:(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?(?:\s*(?:and|и|,)?\s*(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?$`)
+
+// ParseStipulation reads "win", "draw", "lock N men", "lock N kings",
+// "lock N kings M men", "giveaway" and the Russian words (выигрыш, ничья,
+// запереть N простых/дамок, обратная задача), with an optional
+// "black-first:" (ход черных:) prefix.
+func ParseStipulation(s string) (Stipulation, error) {
+	st := Stipulation{Text: s}
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, pre := range []string{"black-first:", "ход черных:", "ход чёрных:", "black first:"} {
+		if strings.HasPrefix(t, pre) {
+			st.BlackFirst = true
+			t = strings.TrimSpace(t[len(pre):])
+		}
+	}
+	if strings.HasPrefix(t, "white-first:") {
+		t = strings.TrimSpace(t[len("white-first:"):])
+	}
+	t = strings.TrimSuffix(t, ".")
+	switch t {
+	case "win", "выигрыш", "white wins", "белые выигрывают":
+		st.Kind = "win"
+		return st, nil
+	case "draw", "ничья", "белые делают ничью":
+		st.Kind = "draw"
+		return st, nil
+	case "giveaway", "обратная задача", "обратная":
+		st.Kind = "giveaway"
+		return st, nil
+	}
+	m := lockRE.FindStringSubmatch(t)
+	if m == nil {
+		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway)", s)
+	}
+	st.Kind = "lock"
+	for i := 1; i+1 < len(m); i += 2 {
+		if m[i] == "" {
+			continue
+		}
+		n, _ := strconv.Atoi(m[i])
+		if strings.HasPrefix(m[i+1], "king") || strings.HasPrefix(m[i+1], "дамк") {
+			st.LockKings += n
+		} else {
+			st.LockMen += n
+		}
+	}
+	if st.LockMen+st.LockKings == 0 {
+		return st, fmt.Errorf("stipulation %q: lock needs the number and kind of pieces (e.g. lock 2 men)", s)
+	}
+	return st, nil
+}

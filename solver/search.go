@@ -1,0 +1,228 @@
+package solver
+
+import (
+	"time"
+
+	"draughtsjudge/draughts"
+)
+
+// Outcome of a bounded search.
+type Outcome uint8
+
+// Outcomes.
+const (
+	NotWithin Outcome = iota // not forced within the bound (may be forced later)
+	Proved                   // forced within the bound
+	Never                    // never forced: a hard refutation
+	Aborted                  // budget spent
+)
+
+func (o Outcome) String() string {
+	return [...]string{"no win within bound", "win", "never", "budget spent"}[o]
+}
+
+// MaxDepth is the longest bound, in attacker moves, any search uses.
+const MaxDepth = 120
+
+// Budget limits one search. Zero fields mean no limit.
+type Budget struct {
+	Nodes    uint64    // nodes per search (per first move at the root)
+	Deadline time.Time // wall-clock limit
+	TTBytes  int       // transposition table size
+}
+
+// Searcher is one bounded AND/OR search. Not safe for concurrent use.
+type Searcher struct {
+	r        *draughts.Rules
+	goal     Goal
+	attacker draughts.Side
+	tt       *tt
+	budget   Budget
+	nodes    uint64
+	aborted  bool
+	stack    []draughts.MoveList
+}
+
+// NewSearcher makes a searcher for goal with attacker as the side that must
+// fulfil it.
+func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget) *Searcher {
+	if b.TTBytes == 0 {
+		b.TTBytes = 64 << 20
+	}
+	return &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(b.TTBytes), budget: b,
+		stack: make([]draughts.MoveList, 2*MaxDepth+4)}
+}
+
+// Nodes returns the number of positions visited so far.
+func (s *Searcher) Nodes() uint64 { return s.nodes }
+
+// Aborted reports whether the budget ran out.
+func (s *Searcher) Aborted() bool { return s.aborted }
+
+func (s *Searcher) tick() bool {
+	s.nodes++
+	if s.budget.Nodes != 0 && s.nodes > s.budget.Nodes {
+		s.aborted = true
+	}
+	if s.nodes&4095 == 0 && !s.budget.Deadline.IsZero() && time.Now().After(s.budget.Deadline) {
+		s.aborted = true
+	}
+	return s.aborted
+}
+
+// Solve reports whether the goal is forced from p within d attacker moves;
+// dist is an upper bound on the distance when it is. Use Distance for the
+// exact shortest distance.
+func (s *Searcher) Solve(p *draughts.Position, d int) (Outcome, int) {
+	if d > MaxDepth {
+		d = MaxDepth
+	}
+	if p.Side == s.attacker {
+		return s.attack(p, d, 0)
+	}
+	return s.defend(p, d, 0)
+}
+
+// Distance returns the exact shortest distance (attacker moves) of a forced
+// goal from p, searching bounds lo..hi in turn (iterative deepening).
+// Outcome is Proved (dist exact), Never, NotWithin (none within hi) or Aborted.
+func (s *Searcher) Distance(p *draughts.Position, hi int) (Outcome, int) {
+	for d := 0; d <= hi; d++ {
+		o, dist := s.Solve(p, d)
+		if o != NotWithin {
+			if o == Proved {
+				return Proved, dist
+			}
+			return o, 0
+		}
+	}
+	return NotWithin, 0
+}
+
+// attack: the attacker is to move in p, with at most d moves to go.
+func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
+	if s.tick() {
+		return Aborted, 0
+	}
+	ml := &s.stack[ply]
+	draughts.Generate(p, s.r, ml)
+	switch s.goal.Eval(p, s.r, s.attacker, ml) {
+	case Done:
+		return Proved, 0
+	case Failed:
+		return Never, 0
+	}
+	e := s.tt.probe(p)
+	if e.hard {
+		return Never, 0
+	}
+	if e.win != 0 && int(e.win)-1 <= d {
+		return Proved, int(e.win) - 1
+	}
+	if d == 0 || int(e.noWin) >= d {
+		return NotWithin, 0
+	}
+	if d >= 2 {
+		s.order(p, ml)
+	}
+	allNever := true
+	for i := 0; i < ml.N; i++ {
+		q := p.Play(ml.Moves[i])
+		o, dist := s.defend(&q, d-1, ply+1)
+		switch o {
+		case Proved:
+			s.tt.store(p, uint8(dist+2), 0, false)
+			return Proved, dist + 1
+		case Aborted:
+			return Aborted, 0
+		case NotWithin:
+			allNever = false
+		}
+	}
+	if allNever {
+		s.tt.store(p, 0, 0, true)
+		return Never, 0
+	}
+	s.tt.store(p, 0, uint8(d), false)
+	return NotWithin, 0
+}
+
+// defend: the defender is to move in p; the attacker has d moves to go
+// after this defence.
+func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
+	if s.tick() {
+		return Aborted, 0
+	}
+	ml := &s.stack[ply]
+	draughts.Generate(p, s.r, ml)
+	switch s.goal.Eval(p, s.r, s.attacker, ml) {
+	case Done:
+		return Proved, 0
+	case Failed:
+		return Never, 0
+	}
+	e := s.tt.probe(p)
+	if e.hard {
+		return Never, 0
+	}
+	if e.win != 0 && int(e.win)-1 <= d {
+		return Proved, int(e.win) - 1
+	}
+	if d == 0 || int(e.noWin) >= d {
+		return NotWithin, 0
+	}
+	worst := 0
+	result := Proved
+	for i := 0; i < ml.N; i++ {
+		q := p.Play(ml.Moves[i])
+		o, dist := s.attack(&q, d, ply+1)
+		switch o {
+		case Never:
+			s.tt.store(p, 0, 0, true)
+			return Never, 0
+		case Aborted:
+			return Aborted, 0
+		case NotWithin:
+			// One defence holds within the bound; keep looking only for a
+			// hard refutation is not worth the nodes.
+			result = NotWithin
+		case Proved:
+			if dist > worst {
+				worst = dist
+			}
+		}
+		if result == NotWithin {
+			break
+		}
+	}
+	if result == NotWithin {
+		s.tt.store(p, 0, uint8(d), false)
+		return NotWithin, 0
+	}
+	s.tt.store(p, uint8(worst+1), 0, false)
+	return Proved, worst
+}
+
+// order sorts the attacker's moves so that moves leaving the defender the
+// fewest replies come first (the "checks first" heuristic of mate solvers;
+// in draughts: sacrifices that force a capture). Stable, so deterministic.
+func (s *Searcher) order(p *draughts.Position, ml *draughts.MoveList) {
+	if ml.N < 2 {
+		return
+	}
+	var keys [draughts.MaxMoves]int32
+	for i := 0; i < ml.N; i++ {
+		q := p.Play(ml.Moves[i])
+		keys[i] = int32(draughts.CountMoves(&q, s.r))
+	}
+	// insertion sort (lists are short)
+	for i := 1; i < ml.N; i++ {
+		m, k := ml.Moves[i], keys[i]
+		j := i - 1
+		for j >= 0 && keys[j] > k {
+			ml.Moves[j+1], keys[j+1] = ml.Moves[j], keys[j]
+			j--
+		}
+		ml.Moves[j+1], keys[j+1] = m, k
+	}
+}
