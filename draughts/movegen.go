@@ -40,10 +40,12 @@ func Generate(p *Position, r *Rules, ml *MoveList) {
 // manJumpers returns the men of men that can make a first capture over a
 // piece of opp onto a square of empty, in any of the four directions.
 func manJumpers(men, opp, empty Bitboard, h uint) Bitboard {
-	return men & ((empty<<(h+1)&opp)<<(h+1) |
+	h &= 63
+	h1 := (h + 1) & 63
+	return men & ((empty<<h1&opp)<<h1 |
 		(empty<<h&opp)<<h |
 		(empty>>h&opp)>>h |
-		(empty>>(h+1)&opp)>>(h+1))
+		(empty>>h1&opp)>>h1)
 }
 
 // HasCapture reports whether the side to move has a capture.
@@ -160,18 +162,30 @@ type capGen struct {
 }
 
 func genCaptures(p *Position, r *Rules, ml *MoveList) {
+	us := p.Side & 1
+	own := p.Pieces[us]
+	genCapturesOf(r, us, own&^p.Kings, own&p.Kings, p.Pieces[us^1], ml)
+}
+
+// genCapturesOf appends the captures of the side us with the given men and
+// kings against the pieces opp.
+func genCapturesOf(r *Rules, us Side, men, kings, opp Bitboard, ml *MoveList) {
 	b := r.Board
-	us := p.Side
-	opp := p.Pieces[us^1]
-	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
+	empty := b.Mask &^ (men | kings | opp)
 	// Only men with a first jump start a sequence; the others would list
 	// nothing. Increasing square order, as for the kings.
-	jumpers := manJumpers(p.Pieces[us]&^p.Kings, opp, empty, uint(b.half))
-	kings := p.Pieces[us] & p.Kings
+	jumpers := manJumpers(men, opp, empty, uint(b.half))
 	if jumpers|kings == 0 {
 		return
 	}
-	g := capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us]}
+	captureFrom(r, us, jumpers, kings, opp, empty, ml)
+}
+
+// captureFrom appends the captures of the men jumpers (each with a first
+// jump) and of kings.
+func captureFrom(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *MoveList) {
+	b := r.Board
+	g := capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us&1]}
 	for m := jumpers; m != 0; m &= m - 1 {
 		g.from = m.First()
 		g.empty = empty | Bit(g.from)
@@ -223,37 +237,32 @@ func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
 // Board), and the jumped piece and the landing square lie on the board
 // because they are in opp and empty.
 func (g *capGen) manCapture(sq Square, captured Bitboard, n int) {
-	h := uint(g.b.half)
+	h := uint(g.b.half) & 63
+	h1 := (h + 1) & 63
 	x := Bit(sq)
 	opp := g.opp &^ captured
 	e := g.empty
-	found := false
-	if mid := x >> (h + 1) & opp; mid != 0 {
-		if land := mid >> (h + 1) & e; land != 0 {
-			found = true
-			g.manLand(land, captured|mid, n+1)
+	l0 := (x >> h1 & opp) >> h1 & e
+	l1 := (x >> h & opp) >> h & e
+	l2 := (x << h & opp) << h & e
+	l3 := (x << h1 & opp) << h1 & e
+	if l0|l1|l2|l3 == 0 {
+		if n > 0 {
+			g.add(sq, captured, n, g.promo&x != 0)
 		}
+		return
 	}
-	if mid := x >> h & opp; mid != 0 {
-		if land := mid >> h & e; land != 0 {
-			found = true
-			g.manLand(land, captured|mid, n+1)
-		}
+	if l0 != 0 {
+		g.manLand(l0, captured|l0<<h1, n+1)
 	}
-	if mid := x << h & opp; mid != 0 {
-		if land := mid << h & e; land != 0 {
-			found = true
-			g.manLand(land, captured|mid, n+1)
-		}
+	if l1 != 0 {
+		g.manLand(l1, captured|l1<<h, n+1)
 	}
-	if mid := x << (h + 1) & opp; mid != 0 {
-		if land := mid << (h + 1) & e; land != 0 {
-			found = true
-			g.manLand(land, captured|mid, n+1)
-		}
+	if l2 != 0 {
+		g.manLand(l2, captured|l2>>h, n+1)
 	}
-	if !found && n > 0 {
-		g.add(sq, captured, n, g.promo&x != 0)
+	if l3 != 0 {
+		g.manLand(l3, captured|l3>>h1, n+1)
 	}
 }
 

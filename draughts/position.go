@@ -140,34 +140,46 @@ func (p *Position) Valid(r *Rules) error {
 
 // Play returns the position after m (copy-make). m must be legal in p.
 func (p Position) Play(m Move) Position {
-	us, them := p.Side, p.Side^1
-	from, to := Bit(m.From), Bit(m.To)
-	king := p.Kings&from != 0
-	p.Pieces[us] = p.Pieces[us]&^from | to
-	if king {
-		p.Kings = p.Kings&^from | to
-		p.Key ^= zobrist[us][1][m.From] ^ zobrist[us][1][m.To]
+	var q Position
+	p.playTo(&q, m)
+	return q
+}
+
+// playTo writes the position after m into q (q may be p).
+func (p *Position) playTo(q *Position, m Move) {
+	us := p.Side & 1
+	them := us ^ 1
+	fsq, tsq := m.From&63, m.To&63
+	from, to := Bit(fsq), Bit(tsq)
+	kings := p.Kings
+	var key Key
+	zu := &zobrist[us]
+	if kings&from != 0 {
+		kings = kings&^from | to
+		key = zu[1][fsq] ^ zu[1][tsq]
 	} else if m.Promote {
-		p.Kings |= to
-		p.Key ^= zobrist[us][0][m.From] ^ zobrist[us][1][m.To]
+		kings |= to
+		key = zu[0][fsq] ^ zu[1][tsq]
 	} else {
-		p.Key ^= zobrist[us][0][m.From] ^ zobrist[us][0][m.To]
+		key = zu[0][fsq] ^ zu[0][tsq]
 	}
+	pieces := p.Pieces
+	pieces[us] = pieces[us]&^from | to
 	if c := m.Captured; c != 0 {
-		for b := c; b != 0; b &= b - 1 {
-			sq := b.First()
-			if p.Kings.Has(sq) {
-				p.Key ^= zobrist[them][1][sq]
-			} else {
-				p.Key ^= zobrist[them][0][sq]
-			}
+		zt := &zobrist[them]
+		for b := c &^ kings; b != 0; b &= b - 1 {
+			key ^= zt[0][b.First()&63]
 		}
-		p.Pieces[them] &^= c
-		p.Kings &^= c
+		for b := c & kings; b != 0; b &= b - 1 {
+			key ^= zt[1][b.First()&63]
+		}
+		pieces[them] &^= c
+		kings &^= c
 	}
-	p.Side = them
-	p.Key ^= zobristSide
-	return p
+	q.Pieces = pieces
+	q.Kings = kings
+	q.Side = them
+	q.Key = p.Key ^ key ^ zobristSide
 }
 
 // Mirror returns the position with colours swapped and the board turned
