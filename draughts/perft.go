@@ -1,5 +1,7 @@
 package draughts
 
+import "golang.org/x/sync/errgroup"
+
 // Perft counts the leaf nodes of the legal move tree of depth d from p,
 // with the duplicates=drop convention (capture sequences leading to the same
 // position count once). Leaves at the last ply are bulk-counted. No
@@ -122,28 +124,32 @@ type DivideEntry struct {
 }
 
 // Divide returns the perft count of depth-1 under each root move, in the
-// order of the legal moves, computed on up to threads goroutines.
+// order of the legal moves, computed on up to threads goroutines. The
+// result does not depend on threads.
 func Divide(p *Position, r *Rules, depth, threads int) []DivideEntry {
 	ms := LegalMoves(p, r)
 	out := make([]DivideEntry, len(ms))
 	if threads < 1 {
 		threads = 1
 	}
-	sem := make(chan struct{}, threads)
-	done := make(chan struct{})
+	// At most threads tasks run at once, so threads stacks suffice.
+	stacks := make(chan []MoveList, threads)
+	for range threads {
+		stacks <- make([]MoveList, max(depth-1, 0))
+	}
+	var g errgroup.Group
+	g.SetLimit(threads)
 	for i, m := range ms {
 		out[i].Move = MoveString(p, r, m)
-		go func(i int, q Position) {
-			sem <- struct{}{}
-			stack := make([]MoveList, depth)
+		q := p.Play(m)
+		g.Go(func() error {
+			stack := <-stacks
 			out[i].Nodes = PerftStack(&q, r, depth-1, stack)
-			<-sem
-			done <- struct{}{}
-		}(i, p.Play(m))
+			stacks <- stack
+			return nil
+		})
 	}
-	for range ms {
-		<-done
-	}
+	g.Wait() // the tasks return no errors
 	return out
 }
 
