@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	badger "github.com/dgraph-io/badger/v4"
 
@@ -39,6 +40,9 @@ const EngineVersion = "draughtsjudge-solver-1"
 type Store struct {
 	db  *badger.DB
 	Dir string // "" for an in-memory store
+
+	egMu sync.Mutex           // guards eg
+	eg   map[string]*Endgames // endgame views by variant id (endgames.go)
 }
 
 // DefaultDir returns $DRAUGHTSJUDGE_DB, or <user cache dir>/draughtsjudge/db.

@@ -1,0 +1,211 @@
+package tablebase
+
+import (
+	"math/bits"
+
+	"draughtsjudge/draughts"
+)
+
+// Dense index of a slice (Scan's bb_index scheme, combinatorial ranking).
+//
+// Squares are numbered k = standard number - 1 (0 = square 1, White's far
+// row). A set of m squares p1 < … < pm of a domain is ranked colex:
+// Σ C(p_i, i). For material (wm, wk, bm, bk), with S squares and h = S/size
+// squares per row:
+//
+//	white men  over the S-h squares off White's promotion row (k-h)   C(S-h, wm)
+//	black men  over the S-h squares off Black's promotion row (k)     C(S-h, bm)
+//	white kings over the S-wm-bm squares free of men                   C(S-wm-bm, wk)
+//	black kings over the S-wm-bm-wk squares free of men and white kings
+//
+//	index = ((wmRank·nBM + bmRank)·nWK + wkRank)·nBK + bkRank
+//
+// Men are the major part, so every men configuration is one contiguous run
+// of king placements. White and black men are ranked independently, so an
+// index whose men overlap is no position ("invalid", stored as code 255).
+// Men never stand on their own promotion row, so those squares are outside
+// their domains.
+
+var binom [64][16]uint64
+
+func init() {
+	for n := 0; n < 64; n++ {
+		binom[n][0] = 1
+		for k := 1; k < 16 && k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+}
+
+// geometry maps the internal squares of a board to k = std-1 and back.
+type geometry struct {
+	b     *draughts.Board
+	S, h  int
+	last  uint     // internal index of the last square (for mirrorBits)
+	toK   [64]int8 // internal square → k, -1 off the board
+	fromK [64]draughts.Square
+}
+
+var geo8, geo10 = newGeometry(draughts.Board8), newGeometry(draughts.Board10)
+
+func newGeometry(b *draughts.Board) *geometry {
+	g := &geometry{b: b, S: b.Squares, h: b.Size / 2}
+	for i := range g.toK {
+		g.toK[i] = -1
+	}
+	for s := 1; s <= b.Squares; s++ {
+		sq := b.FromStd(s)
+		g.toK[sq] = int8(s - 1)
+		g.fromK[s-1] = sq
+		g.last = uint(sq)
+	}
+	return g
+}
+
+func geometryOf(b *draughts.Board) *geometry {
+	if b.Size == 10 {
+		return geo10
+	}
+	return geo8
+}
+
+// indexer ranks and unranks the positions of one material (one side to move).
+type indexer struct {
+	g              *geometry
+	m              Material
+	nBM, nWK, nBK  uint64
+	kings          uint64 // nWK·nBK: placements per men configuration
+	menConfigs     uint64 // nWM·nBM
+	n              uint64 // positions per side to move
+	wm, wk, bm, bk int
+}
+
+func newIndexer(b *draughts.Board, m Material) *indexer {
+	g := geometryOf(b)
+	x := &indexer{g: g, m: m, wm: int(m.WM), wk: int(m.WK), bm: int(m.BM), bk: int(m.BK)}
+	d := g.S - g.h
+	nWM := binom[d][x.wm]
+	x.nBM = binom[d][x.bm]
+	x.nWK = binom[g.S-x.wm-x.bm][x.wk]
+	x.nBK = binom[g.S-x.wm-x.bm-x.wk][x.bk]
+	x.kings = x.nWK * x.nBK
+	x.menConfigs = nWM * x.nBM
+	x.n = x.menConfigs * x.kings
+	return x
+}
+
+// index returns the rank of p (whose material must be x.m); the side to
+// move is not part of it.
+func (x *indexer) index(p *draughts.Position) uint64 {
+	g := x.g
+	var wmR, bmR, wkR, bkR uint64
+	var men uint64 // compact mask of men squares
+	i := 1
+	for b := p.Pieces[draughts.White] &^ p.Kings; b != 0; b &= b - 1 {
+		k := int(g.toK[b.First()])
+		men |= 1 << uint(k)
+		wmR += binom[k-g.h][i]
+		i++
+	}
+	i = 1
+	for b := p.Pieces[draughts.Black] &^ p.Kings; b != 0; b &= b - 1 {
+		k := int(g.toK[b.First()])
+		men |= 1 << uint(k)
+		bmR += binom[k][i]
+		i++
+	}
+	used := men
+	i = 1
+	for b := p.Pieces[draughts.White] & p.Kings; b != 0; b &= b - 1 {
+		k := uint(g.toK[b.First()])
+		used |= 1 << k
+		q := int(k) - bits.OnesCount64(men&(1<<k-1))
+		wkR += binom[q][i]
+		i++
+	}
+	i = 1
+	for b := p.Pieces[draughts.Black] & p.Kings; b != 0; b &= b - 1 {
+		k := uint(g.toK[b.First()])
+		q := int(k) - bits.OnesCount64(used&(1<<k-1))
+		bkR += binom[q][i]
+		i++
+	}
+	return ((wmR*x.nBM+bmR)*x.nWK+wkR)*x.nBK + bkR
+}
+
+// unrank writes the m elements of the colex rank r into out (ascending).
+func unrank(r uint64, m int, top int, out []int) {
+	p := top - 1
+	for i := m; i >= 1; i-- {
+		for binom[p][i] > r {
+			p--
+		}
+		out[i-1] = p
+		r -= binom[p][i]
+		p--
+	}
+}
+
+// position returns the position of rank idx with side to move s; ok is
+// false for an invalid index (white and black men overlap).
+func (x *indexer) position(idx uint64, s draughts.Side) (p draughts.Position, ok bool) {
+	g := x.g
+	bkR := idx % x.nBK
+	idx /= x.nBK
+	wkR := idx % x.nWK
+	idx /= x.nWK
+	bmR := idx % x.nBM
+	wmR := idx / x.nBM
+	var buf [16]int
+	var white, black, kings draughts.Bitboard
+	var men uint64
+	d := g.S - g.h
+	unrank(wmR, x.wm, d, buf[:])
+	for _, q := range buf[:x.wm] {
+		k := q + g.h
+		men |= 1 << uint(k)
+		white |= draughts.Bit(g.fromK[k])
+	}
+	unrank(bmR, x.bm, d, buf[:])
+	for _, k := range buf[:x.bm] {
+		if men>>uint(k)&1 != 0 {
+			return p, false
+		}
+		men |= 1 << uint(k)
+		black |= draughts.Bit(g.fromK[k])
+	}
+	used := men
+	unrank(wkR, x.wk, g.S-x.wm-x.bm, buf[:])
+	var wk uint64
+	for _, q := range buf[:x.wk] {
+		k := nthZero(men, q)
+		wk |= 1 << uint(k)
+		white |= draughts.Bit(g.fromK[k])
+		kings |= draughts.Bit(g.fromK[k])
+	}
+	used |= wk
+	unrank(bkR, x.bk, g.S-x.wm-x.bm-x.wk, buf[:])
+	for _, q := range buf[:x.bk] {
+		k := nthZero(used, q)
+		black |= draughts.Bit(g.fromK[k])
+		kings |= draughts.Bit(g.fromK[k])
+	}
+	p.Pieces = [2]draughts.Bitboard{white, black}
+	p.Kings = kings
+	p.Side = s // Key is left zero: internal positions are never hashed
+	return p, true
+}
+
+// nthZero returns the position of the q-th (0-based) zero bit of used.
+func nthZero(used uint64, q int) int {
+	k := 0
+	for {
+		if used>>uint(k)&1 == 0 {
+			if q == 0 {
+				return k
+			}
+			q--
+		}
+		k++
+	}
+}
