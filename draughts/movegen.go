@@ -153,12 +153,24 @@ type capGen struct {
 	opp   Bitboard // opponent pieces (captured ones stay: Turkish strike)
 	empty Bitboard // empty squares, the moving piece's start included
 	promo Bitboard // the mover's promotion row
+	h, h1 uint     // shifts of the diagonal steps (see Board)
 	from  Square
-	best  int // majority rule: most pieces taken so far
+	// majority and promoteInCapture are r.Majority and r.PromoteInCapture.
+	majority, promoteInCapture bool
+	best                       int // majority rule: most pieces taken so far
 	// path[0..n] are the squares the piece has stood on; visit, if set,
 	// sees every complete sequence (used for notation, not in search).
 	path  *[64]Square
 	visit func(path []Square, m Move)
+}
+
+// newCapGen returns a capture generator for the side us against opp,
+// writing into ml. Set from and empty before each piece.
+func newCapGen(r *Rules, us Side, opp Bitboard, ml *MoveList) capGen {
+	b := r.Board
+	h := uint(b.half) & 63
+	return capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us&1], h: h, h1: (h + 1) & 63,
+		majority: r.Majority, promoteInCapture: r.PromoteInCapture}
 }
 
 func genCaptures(p *Position, r *Rules, ml *MoveList) {
@@ -184,8 +196,7 @@ func genCapturesOf(r *Rules, us Side, men, kings, opp Bitboard, ml *MoveList) {
 // captureFrom appends the captures of the men jumpers (each with a first
 // jump) and of kings.
 func captureFrom(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *MoveList) {
-	b := r.Board
-	g := capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us&1]}
+	g := newCapGen(r, us, opp, ml)
 	for m := jumpers; m != 0; m &= m - 1 {
 		g.from = m.First()
 		g.empty = empty | Bit(g.from)
@@ -202,7 +213,7 @@ func captureFrom(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *Mov
 // duplicate sequences (same resulting position) are merged.
 func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
 	ml := g.ml
-	if g.r.Majority {
+	if g.majority {
 		if n < g.best {
 			return
 		}
@@ -237,8 +248,7 @@ func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
 // Board), and the jumped piece and the landing square lie on the board
 // because they are in opp and empty.
 func (g *capGen) manCapture(sq Square, captured Bitboard, n int) {
-	h := uint(g.b.half) & 63
-	h1 := (h + 1) & 63
+	h, h1 := g.h&63, g.h1&63
 	x := Bit(sq)
 	opp := g.opp &^ captured
 	e := g.empty
@@ -273,7 +283,7 @@ func (g *capGen) manLand(land, captured Bitboard, n int) {
 	if g.path != nil {
 		g.path[n] = sq
 	}
-	if g.r.PromoteInCapture && g.promo&land != 0 {
+	if g.promoteInCapture && g.promo&land != 0 {
 		// 6.1.5.15: a king at once, continuing as a king.
 		g.kingCapture(sq, captured, n, true, -1)
 	} else {

@@ -15,8 +15,8 @@ func Paths(p *Position, r *Rules, m Move) [][]Square {
 	}
 	var out [][]Square
 	var ml MoveList
-	us := p.Side
-	g := capGen{b: r.Board, r: r, ml: &ml, opp: p.Pieces[us^1], promo: r.Board.Promo[us], from: m.From}
+	g := newCapGen(r, p.Side, p.Pieces[p.Side^1], &ml)
+	g.from = m.From
 	g.empty = r.Board.Mask&^p.Occupied() | Bit(m.From)
 	g.path = new([64]Square)
 	g.path[0] = m.From

@@ -80,7 +80,12 @@ func countSide(r *Rules, us Side, own, opp, kings Bitboard, ml *MoveList) int {
 	empty := b.Mask &^ (own | opp)
 	men := own &^ kings
 	ownKings := own & kings
-	jumpers := manJumpers(men, opp, empty, h)
+	// s[d]: squares from which a man could jump in direction d.
+	s0 := (empty << h1 & opp) << h1
+	s1 := (empty << h & opp) << h
+	s2 := (empty >> h & opp) >> h
+	s3 := (empty >> h1 & opp) >> h1
+	jumpers := men & (s0 | s1 | s2 | s3)
 	if jumpers|ownKings == 0 {
 		if us == White {
 			return (men >> h1 & empty).Count() + (men >> h & empty).Count()
@@ -88,8 +93,26 @@ func countSide(r *Rules, us Side, own, opp, kings Bitboard, ml *MoveList) int {
 		return (men << h & empty).Count() + (men << h1 & empty).Count()
 	}
 	if ownKings == 0 {
-		if n, ok := countSingleJumps(r, us, men, opp, empty); ok {
-			return n
+		// When every capture is a single jump that cannot go on, each
+		// (man, direction) pair is one move, distinct from all others
+		// (its captured piece differs or its start does), all of the same
+		// length: neither the majority rule nor duplicate removal can drop
+		// any, and the count is a popcount.
+		//
+		// After a jump in direction d from f over m to l, the man stands
+		// on l with f vacated and m still on the board but not to be taken
+		// again. Going on in the opposite direction would jump m; in any
+		// other direction d' the jumped square l+d' is not m and the
+		// landing square l+2d' is not f, so the test is the one for the
+		// original position, s[d']. Under PromoteInCapture a man landing
+		// on the promotion row goes on as a king: left to the generator.
+		l0 := (men & s0) >> h1 >> h1
+		l1 := (men & s1) >> h >> h
+		l2 := (men & s2) << h << h
+		l3 := (men & s3) << h1 << h1
+		if l0&(s0|s1|s2)|l1&(s0|s1|s3)|l2&(s0|s2|s3)|l3&(s1|s2|s3) == 0 &&
+			!(r.PromoteInCapture && (l0|l1|l2|l3)&b.Promo[us&1] != 0) {
+			return l0.Count() + l1.Count() + l2.Count() + l3.Count()
 		}
 	}
 	ml.N = 0
@@ -164,39 +187,4 @@ func PerftParallel(p *Position, r *Rules, depth, threads int) uint64 {
 		n += e.Nodes
 	}
 	return n
-}
-
-// countSingleJumps counts the captures of men (the side us has no kings)
-// when every one of them is a single jump that cannot go on: then each
-// (man, direction) pair is one move, distinct from all others (its captured
-// piece differs or its start does), all of the same length, so neither the
-// majority rule nor duplicate removal can drop any. ok is false when some
-// jump could go on (or, under PromoteInCapture, lands on the promotion row
-// and would go on as a king); the caller then generates the captures.
-//
-// After a jump in direction d from f over m to l, the man stands on l with
-// f vacated and m still on the board but not to be taken again. Going on
-// in the opposite direction would jump m; in any other direction d' the
-// jumped square l+d' is not m and the landing square l+2d' is not f, so the
-// test is the one for the original position.
-func countSingleJumps(r *Rules, us Side, men, opp, empty Bitboard) (int, bool) {
-	b := r.Board
-	h := uint(b.half) & 63
-	h1 := (h + 1) & 63
-	// s[d]: squares from which a man could jump in direction d.
-	s0 := (empty << h1 & opp) << h1
-	s1 := (empty << h & opp) << h
-	s2 := (empty >> h & opp) >> h
-	s3 := (empty >> h1 & opp) >> h1
-	l0 := (men & s0) >> h1 >> h1
-	l1 := (men & s1) >> h >> h
-	l2 := (men & s2) << h << h
-	l3 := (men & s3) << h1 << h1
-	if l0&(s0|s1|s2)|l1&(s0|s1|s3)|l2&(s0|s2|s3)|l3&(s1|s2|s3) != 0 {
-		return 0, false
-	}
-	if r.PromoteInCapture && (l0|l1|l2|l3)&b.Promo[us&1] != 0 {
-		return 0, false
-	}
-	return l0.Count() + l1.Count() + l2.Count() + l3.Count(), true
 }
