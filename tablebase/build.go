@@ -342,6 +342,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	// 2. Propagation.
 	b := r.Board
 	var popped int64
+	var preds [maxPreds]draughts.Position
 	for d := 0; d <= maxPlies; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -356,35 +357,30 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			popped++
 			side := draughts.Side(i / n)
 			p, _ := x.position(i%n, side)
-			var err error
-			unmoves(b, r, &p, func(q *draughts.Position) {
-				j := uint64(q.Side)*n + x.index(q)
+			np := unmoves(b, r, &p, &preds)
+			for _, q := range preds[:np] {
+				j := uint64(q.Side)*n + x.index(&q)
 				if codes[j] != 0 {
-					return
+					continue
 				}
 				if !win {
 					if d+1 > maxPlies {
-						err = fmt.Errorf("tablebase: %s %s: distance over %d plies", r.ID, m, maxPlies)
-						return
+						return nil, fmt.Errorf("tablebase: %s %s: distance over %d plies", r.ID, m, maxPlies)
 					}
 					buckets[d+1] = append(buckets[d+1], uint32(j))
-					return
+					continue
 				}
 				if cnt[j] == 255 {
-					return
+					continue
 				}
 				cnt[j]--
 				if cnt[j] == 0 {
 					l := 1 + max(d, int(ext[j]))
 					if l > maxPlies {
-						err = fmt.Errorf("tablebase: %s %s: distance over %d plies", r.ID, m, maxPlies)
-						return
+						return nil, fmt.Errorf("tablebase: %s %s: distance over %d plies", r.ID, m, maxPlies)
 					}
 					buckets[l] = append(buckets[l], uint32(j))
 				}
-			})
-			if err != nil {
-				return nil, err
 			}
 			if popped&0xffff == 0 {
 				progress(0x10000)
@@ -396,15 +392,21 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	return &table{m: m, x: x, codes: codes}, nil
 }
 
-// unmoves calls f with every predecessor of p by a quiet move of the side
-// that is not to move, within p's material: a king slid back along a free
-// diagonal, or a man stepped back; only predecessors where that side had no
-// capture (6.1.5.1).
-func unmoves(b *draughts.Board, r *draughts.Rules, p *draughts.Position, f func(q *draughts.Position)) {
+// maxPreds bounds the predecessors unmoves can return (at most 15 pieces
+// of the previous mover, each sliding back along 4 diagonals of at most 9
+// squares, is below it).
+const maxPreds = 15 * 4 * 9
+
+// unmoves writes into out every predecessor of p by a quiet move of the
+// side that is not to move, within p's material (a king slid back along a
+// free diagonal, or a man stepped back), keeping only predecessors where
+// that side had no capture (6.1.5.1), and returns their number.
+func unmoves(b *draughts.Board, r *draughts.Rules, p *draughts.Position, out *[maxPreds]draughts.Position) int {
 	o := p.Side ^ 1
 	empty := b.Mask &^ p.Occupied()
 	q := *p
 	q.Side = o
+	n := 0
 	for k := p.Pieces[o] & p.Kings; k != 0; k &= k - 1 {
 		y := k.First()
 		by := draughts.Bit(y)
@@ -414,7 +416,8 @@ func unmoves(b *draughts.Board, r *draughts.Rules, p *draughts.Position, f func(
 				q.Pieces[o] = p.Pieces[o]&^by | bs
 				q.Kings = p.Kings&^by | bs
 				if !draughts.HasCapture(&q, r) {
-					f(&q)
+					out[n] = q
+					n++
 				}
 			}
 		}
@@ -433,10 +436,12 @@ func unmoves(b *draughts.Board, r *draughts.Rules, p *draughts.Position, f func(
 			}
 			q.Pieces[o] = p.Pieces[o]&^draughts.Bit(y) | draughts.Bit(s)
 			if !draughts.HasCapture(&q, r) {
-				f(&q)
+				out[n] = q
+				n++
 			}
 		}
 	}
+	return n
 }
 
 // summarise counts a table's results.

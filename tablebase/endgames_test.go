@@ -62,3 +62,23 @@ func TestBuildVerifyRussian3(t *testing.T) {
 		t.Fatal("nothing built")
 	}
 }
+
+// BenchmarkBuildRussian4 reports build speed in index positions per second.
+func BenchmarkBuildRussian4(b *testing.B) {
+	r := draughts.Russian
+	var n uint64
+	for _, m := range MaterialsUpTo(r, 4) {
+		n += 2 * newIndexer(r.Board, m).n
+	}
+	for i := 0; i < b.N; i++ {
+		s, err := OpenMemory()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Endgames(r).Build(context.Background(), MaterialsUpTo(r, 4), BuildOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}

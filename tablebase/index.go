@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"math/bits"
+	"sync"
 
 	"draughtsjudge/draughts"
 )
@@ -78,6 +79,8 @@ type indexer struct {
 	menConfigs     uint64 // nWM·nBM
 	n              uint64 // positions per side to move
 	wm, wk, bm, bk int
+	cWM, cBM       *comboTable // unranking tables
+	cWK, cBK       *comboTable
 }
 
 func newIndexer(b *draughts.Board, m Material) *indexer {
@@ -91,6 +94,9 @@ func newIndexer(b *draughts.Board, m Material) *indexer {
 	x.kings = x.nWK * x.nBK
 	x.menConfigs = nWM * x.nBM
 	x.n = x.menConfigs * x.kings
+	x.cWM, x.cBM = combosOf(d, x.wm), combosOf(d, x.bm)
+	x.cWK = combosOf(g.S-x.wm-x.bm, x.wk)
+	x.cBK = combosOf(g.S-x.wm-x.bm-x.wk, x.bk)
 	return x
 }
 
@@ -133,6 +139,42 @@ func (x *indexer) index(p *draughts.Position) uint64 {
 	return ((wmR*x.nBM+bmR)*x.nWK+wkR)*x.nBK + bkR
 }
 
+// comboTable lists the combinations of m elements of 0..top-1 in colex
+// order, m bytes each: unranking is one lookup.
+type comboTable struct {
+	m    int
+	sets []uint8
+}
+
+var (
+	combosMu sync.Mutex
+	combos   = map[[2]int]*comboTable{}
+)
+
+func combosOf(top, m int) *comboTable {
+	combosMu.Lock()
+	defer combosMu.Unlock()
+	if c := combos[[2]int{top, m}]; c != nil {
+		return c
+	}
+	n := binom[top][m]
+	c := &comboTable{m: m, sets: make([]uint8, n*uint64(m))}
+	var buf [16]int
+	for r := uint64(0); r < n; r++ {
+		unrank(r, m, top, buf[:])
+		for i := 0; i < m; i++ {
+			c.sets[r*uint64(m)+uint64(i)] = uint8(buf[i])
+		}
+	}
+	combos[[2]int{top, m}] = c
+	return c
+}
+
+// get returns the combination of rank r.
+func (c *comboTable) get(r uint64) []uint8 {
+	return c.sets[r*uint64(c.m) : (r+1)*uint64(c.m)]
+}
+
 // unrank writes the m elements of the colex rank r into out (ascending).
 func unrank(r uint64, m int, top int, out []int) {
 	p := top - 1
@@ -156,39 +198,32 @@ func (x *indexer) position(idx uint64, s draughts.Side) (p draughts.Position, ok
 	idx /= x.nWK
 	bmR := idx % x.nBM
 	wmR := idx / x.nBM
-	var buf [16]int
 	var white, black, kings draughts.Bitboard
 	var men uint64
-	d := g.S - g.h
-	unrank(wmR, x.wm, d, buf[:])
-	for _, q := range buf[:x.wm] {
-		k := q + g.h
+	for _, q := range x.cWM.get(wmR) {
+		k := int(q) + g.h
 		men |= 1 << uint(k)
 		white |= draughts.Bit(g.fromK[k])
 	}
-	unrank(bmR, x.bm, d, buf[:])
-	for _, k := range buf[:x.bm] {
-		if men>>uint(k)&1 != 0 {
+	for _, k := range x.cBM.get(bmR) {
+		if men>>k&1 != 0 {
 			return p, false
 		}
-		men |= 1 << uint(k)
+		men |= 1 << k
 		black |= draughts.Bit(g.fromK[k])
 	}
 	used := men
-	unrank(wkR, x.wk, g.S-x.wm-x.bm, buf[:])
-	var wk uint64
-	for _, q := range buf[:x.wk] {
-		k := nthZero(men, q)
-		wk |= 1 << uint(k)
-		white |= draughts.Bit(g.fromK[k])
-		kings |= draughts.Bit(g.fromK[k])
+	for _, q := range x.cWK.get(wkR) {
+		k := nthZero(men, int(q))
+		used |= 1 << uint(k)
+		bb := draughts.Bit(g.fromK[k])
+		white |= bb
+		kings |= bb
 	}
-	used |= wk
-	unrank(bkR, x.bk, g.S-x.wm-x.bm-x.wk, buf[:])
-	for _, q := range buf[:x.bk] {
-		k := nthZero(used, q)
-		black |= draughts.Bit(g.fromK[k])
-		kings |= draughts.Bit(g.fromK[k])
+	for _, q := range x.cBK.get(bkR) {
+		bb := draughts.Bit(g.fromK[nthZero(used, int(q))])
+		black |= bb
+		kings |= bb
 	}
 	p.Pieces = [2]draughts.Bitboard{white, black}
 	p.Kings = kings
@@ -196,16 +231,15 @@ func (x *indexer) position(idx uint64, s draughts.Side) (p draughts.Position, ok
 	return p, true
 }
 
-// nthZero returns the position of the q-th (0-based) zero bit of used.
+// nthZero returns the position of the q-th (0-based) zero bit of used: q
+// shifted up past every set bit at or below it.
 func nthZero(used uint64, q int) int {
-	k := 0
-	for {
-		if used>>uint(k)&1 == 0 {
-			if q == 0 {
-				return k
-			}
-			q--
+	k := q
+	for b := used; b != 0; b &= b - 1 {
+		if bits.TrailingZeros64(b) > k {
+			break
 		}
 		k++
 	}
+	return k
 }
