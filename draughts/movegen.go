@@ -13,15 +13,6 @@ func nearest(d int, b Bitboard) Square {
 	return Square(bits.TrailingZeros64(uint64(b)))
 }
 
-// shift moves every square of x one step in direction d (wrapping squares
-// end up on ghost bits; callers mask).
-func (b *Board) shift(x Bitboard, d int) Bitboard {
-	if d < 2 {
-		return x >> uint(-b.delta[d])
-	}
-	return x << uint(b.delta[d])
-}
-
 // Generate writes every legal move of p under r into ml (ml.N is reset).
 // Captures are compulsory (6.1.5.1): if any capture exists only captures are
 // listed, each a complete sequence (6.1.5.10); under the majority rule only
@@ -30,10 +21,10 @@ func (b *Board) shift(x Bitboard, d int) Bitboard {
 // The capture generator lists at least one move exactly when HasCapture
 // holds, so it doubles as the capture test.
 func Generate(p *Position, r *Rules, ml *MoveList) {
-	ml.N = 0
-	genCaptures(p, r, ml)
-	if ml.N == 0 {
-		genQuiet(p, r, ml)
+	if r.Board.Size == 10 {
+		generate10(p, r, ml)
+	} else {
+		generate8(p, r, ml)
 	}
 }
 
@@ -84,26 +75,10 @@ func (b *Board) kingJumps(sq Square, opp, empty Bitboard) bool {
 	return false
 }
 
-func genQuiet(p *Position, r *Rules, ml *MoveList) {
-	b := r.Board
-	us := p.Side
-	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
-	men := p.Pieces[us] &^ p.Kings
-	promo := b.Promo[us]
-	d0 := 0
-	if us == Black {
-		d0 = 2
-	}
-	n := ml.N
-	for d := d0; d < d0+2; d++ {
-		delta := b.delta[d]
-		for t := b.shift(men, d) & empty; t != 0; t &= t - 1 {
-			to := t.First()
-			ml.Moves[n] = Move{From: Square(int(to) - delta), To: to, Promote: promo.Has(to)}
-			n++
-		}
-	}
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+// appendKingQuiet writes the quiet moves of kings into ml from index n
+// on, by square and direction, and returns the new count.
+func (b *Board) appendKingQuiet(kings, empty Bitboard, ml *MoveList, n int) int {
+	for k := kings; k != 0; k &= k - 1 {
 		from := k.First()
 		for d := 0; d < 4; d++ {
 			ray := b.ray[d][from]
@@ -117,21 +92,13 @@ func genQuiet(p *Position, r *Rules, ml *MoveList) {
 			}
 		}
 	}
-	ml.N = n
+	return n
 }
 
-// countQuiet returns the number of quiet moves (when there is no capture).
-func countQuiet(p *Position, r *Rules) int {
-	b := r.Board
-	us := p.Side
-	empty := b.Mask &^ (p.Pieces[0] | p.Pieces[1])
-	men := p.Pieces[us] &^ p.Kings
-	d0 := 0
-	if us == Black {
-		d0 = 2
-	}
-	n := (b.shift(men, d0) & empty).Count() + (b.shift(men, d0+1) & empty).Count()
-	for k := p.Pieces[us] & p.Kings; k != 0; k &= k - 1 {
+// countKingQuiet returns the number of quiet moves of kings.
+func (b *Board) countKingQuiet(kings, empty Bitboard) int {
+	n := 0
+	for k := kings; k != 0; k &= k - 1 {
 		from := k.First()
 		for d := 0; d < 4; d++ {
 			ray := b.ray[d][from]
@@ -153,7 +120,6 @@ type capGen struct {
 	opp   Bitboard // opponent pieces (captured ones stay: Turkish strike)
 	empty Bitboard // empty squares, the moving piece's start included
 	promo Bitboard // the mover's promotion row
-	h, h1 uint     // shifts of the diagonal steps (see Board)
 	from  Square
 	// majority and promoteInCapture are r.Majority and r.PromoteInCapture.
 	majority, promoteInCapture bool
@@ -168,45 +134,8 @@ type capGen struct {
 // writing into ml. Set from and empty before each piece.
 func newCapGen(r *Rules, us Side, opp Bitboard, ml *MoveList) capGen {
 	b := r.Board
-	h := uint(b.half) & 63
-	return capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us&1], h: h, h1: (h + 1) & 63,
+	return capGen{b: b, r: r, ml: ml, opp: opp, promo: b.Promo[us&1],
 		majority: r.Majority, promoteInCapture: r.PromoteInCapture}
-}
-
-func genCaptures(p *Position, r *Rules, ml *MoveList) {
-	us := p.Side & 1
-	own := p.Pieces[us]
-	genCapturesOf(r, us, own&^p.Kings, own&p.Kings, p.Pieces[us^1], ml)
-}
-
-// genCapturesOf appends the captures of the side us with the given men and
-// kings against the pieces opp.
-func genCapturesOf(r *Rules, us Side, men, kings, opp Bitboard, ml *MoveList) {
-	b := r.Board
-	empty := b.Mask &^ (men | kings | opp)
-	// Only men with a first jump start a sequence; the others would list
-	// nothing. Increasing square order, as for the kings.
-	jumpers := manJumpers(men, opp, empty, uint(b.half))
-	if jumpers|kings == 0 {
-		return
-	}
-	captureFrom(r, us, jumpers, kings, opp, empty, ml)
-}
-
-// captureFrom appends the captures of the men jumpers (each with a first
-// jump) and of kings.
-func captureFrom(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *MoveList) {
-	g := newCapGen(r, us, opp, ml)
-	for m := jumpers; m != 0; m &= m - 1 {
-		g.from = m.First()
-		g.empty = empty | Bit(g.from)
-		g.manCapture(g.from, 0, 0)
-	}
-	for k := kings; k != 0; k &= k - 1 {
-		g.from = k.First()
-		g.empty = empty | Bit(g.from)
-		g.kingCapture(g.from, 0, 0, false, -1)
-	}
 }
 
 // add is the single place where the capture precedence (7.4.1) is applied and
@@ -243,51 +172,13 @@ func (g *capGen) add(to Square, captured Bitboard, n int, promote bool) {
 	ml.N++
 }
 
-// manCapture extends a man's capture sequence standing on sq (6.1.5.2–6.1.5.5).
-// The four directions are tried in Direction order; a step is a shift (see
-// Board), and the jumped piece and the landing square lie on the board
-// because they are in opp and empty.
+// manCapture extends a man's capture sequence standing on sq (see
+// manCapture10).
 func (g *capGen) manCapture(sq Square, captured Bitboard, n int) {
-	h, h1 := g.h&63, g.h1&63
-	x := Bit(sq)
-	opp := g.opp &^ captured
-	e := g.empty
-	l0 := (x >> h1 & opp) >> h1 & e
-	l1 := (x >> h & opp) >> h & e
-	l2 := (x << h & opp) << h & e
-	l3 := (x << h1 & opp) << h1 & e
-	if l0|l1|l2|l3 == 0 {
-		if n > 0 {
-			g.add(sq, captured, n, g.promo&x != 0)
-		}
-		return
-	}
-	if l0 != 0 {
-		g.manLand(l0, captured|l0<<h1, n+1)
-	}
-	if l1 != 0 {
-		g.manLand(l1, captured|l1<<h, n+1)
-	}
-	if l2 != 0 {
-		g.manLand(l2, captured|l2>>h, n+1)
-	}
-	if l3 != 0 {
-		g.manLand(l3, captured|l3>>h1, n+1)
-	}
-}
-
-// manLand continues a man's sequence after its n-th capture, landing on the
-// one square of land.
-func (g *capGen) manLand(land, captured Bitboard, n int) {
-	sq := land.First()
-	if g.path != nil {
-		g.path[n] = sq
-	}
-	if g.promoteInCapture && g.promo&land != 0 {
-		// 6.1.5.15: a king at once, continuing as a king.
-		g.kingCapture(sq, captured, n, true, -1)
+	if g.b.Size == 10 {
+		g.manCapture10(sq, captured, n)
 	} else {
-		g.manCapture(sq, captured, n)
+		g.manCapture8(sq, captured, n)
 	}
 }
 
