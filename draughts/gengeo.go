@@ -19,8 +19,8 @@ func main() {
 		log.Fatal(err)
 	}
 	const shifts10, shifts8 = "const h, h1 = 5, 6", "const h, h1 = 4, 5"
-	if bytes.Count(src, []byte(shifts10)) != 3 {
-		log.Fatal("geo10.go: want the constant shifts in generate10, manCapture10 and countSide10")
+	if bytes.Count(src, []byte(shifts10)) == 0 {
+		log.Fatal("geo10.go: no constant shifts found")
 	}
 	src = bytes.ReplaceAll(src, []byte(shifts10), []byte(shifts8))
 	src = bytes.ReplaceAll(src, []byte("10x10"), []byte("8x8"))
