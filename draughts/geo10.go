@@ -189,6 +189,11 @@ func perft10(p *Position, r *Rules, depth int, stack []MoveList) uint64 {
 		us := p.Side & 1
 		return uint64(countSide10(r, us, p.Pieces[us], p.Pieces[us^1], p.Kings, ml))
 	}
+	if depth == 2 {
+		if n, ok := perftQuietMen10(p, r, &stack[1]); ok {
+			return n
+		}
+	}
 	generate10(p, r, ml)
 	ms := ml.Moves[:ml.N]
 	var n uint64
@@ -217,4 +222,38 @@ func perft10(p *Position, r *Rules, depth int, stack []MoveList) uint64 {
 		n += perft10(&q, r, depth-1, stack[1:])
 	}
 	return n
+}
+
+// perftQuietMen10 is perft of depth 2 when the side to move has only men
+// and no capture: its moves are the men's steps, walked here without
+// listing them. ok is false otherwise.
+func perftQuietMen10(p *Position, r *Rules, next *MoveList) (n uint64, ok bool) {
+	const h, h1 = 5, 6
+	us := p.Side & 1
+	own, opp, kings := p.Pieces[us], p.Pieces[us^1], p.Kings
+	empty := r.Board.Mask &^ (own | opp)
+	if own&kings != 0 || own&((empty<<h1&opp)<<h1|(empty<<h&opp)<<h|(empty>>h&opp)>>h|(empty>>h1&opp)>>h1) != 0 {
+		return 0, false
+	}
+	promo := r.Board.Promo[us]
+	if us == White {
+		for t := own >> h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			n += uint64(countSide10(r, Black, opp, own&^(to<<h1)|to, kings|to&promo, next))
+		}
+		for t := own >> h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			n += uint64(countSide10(r, Black, opp, own&^(to<<h)|to, kings|to&promo, next))
+		}
+	} else {
+		for t := own << h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			n += uint64(countSide10(r, White, opp, own&^(to>>h)|to, kings|to&promo, next))
+		}
+		for t := own << h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			n += uint64(countSide10(r, White, opp, own&^(to>>h1)|to, kings|to&promo, next))
+		}
+	}
+	return n, true
 }
