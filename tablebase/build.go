@@ -52,15 +52,10 @@ type BuildOptions struct {
 	// Progress, if set, is called with the positions done and the total
 	// of the materials being built (calls are serialised).
 	Progress func(done, total int64)
-	// Log, if set, receives one line per finished material.
+	// Log, if set, receives the record of each finished material (calls
+	// are serialised).
 	Log func(rec SliceRecord)
-	// StopAfter, for crash tests only: after this many materials are
-	// complete, Build returns ErrStopped. 0 = no limit.
-	StopAfter int
 }
-
-// ErrStopped is returned by Build when BuildOptions.StopAfter is reached.
-var ErrStopped = fmt.Errorf("tablebase: build stopped (StopAfter)")
 
 // Generator names the builder that wrote a slice.
 const Generator = "draughtsjudge-retro-1"
@@ -115,6 +110,15 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 		}
 	}
 	progress(0)
+	logf := opt.Log
+	if logf != nil {
+		var logMu sync.Mutex
+		logf = func(rec SliceRecord) {
+			logMu.Lock()
+			defer logMu.Unlock()
+			opt.Log(rec)
+		}
+	}
 
 	// Scheduler: a worker takes the first material whose dependencies are
 	// all built.
@@ -167,17 +171,13 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 				started[pick] = true
 				mu.Unlock()
 
-				err := e.buildOne(ctx, todo[pick], threads, progress, opt.Log)
+				err := e.buildOne(ctx, todo[pick], threads, progress, logf)
 
 				mu.Lock()
 				if err != nil {
 					failed = true
 				} else {
 					finished++
-					if opt.StopAfter > 0 && finished >= opt.StopAfter && finished < len(todo) {
-						failed = true
-						err = ErrStopped
-					}
 				}
 				cond.Broadcast()
 				mu.Unlock()

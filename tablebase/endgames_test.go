@@ -82,3 +82,79 @@ func BenchmarkBuildRussian4(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// benchDB builds russian slices up to 4 pieces into a temp dir.
+func benchDB(b *testing.B) string {
+	dir := b.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Endgames(draughts.Russian).Build(context.Background(), MaterialsUpTo(draughts.Russian, 4), BuildOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	return dir
+}
+
+// randomPositions draws valid positions of material m (both colour orders).
+func randomPositions(r *draughts.Rules, m Material, k int) []draughts.Position {
+	x := newIndexer(r.Board, m)
+	var out []draughts.Position
+	e := &Endgames{g: geometryOf(r.Board)}
+	for i := uint64(0); len(out) < k; i += 7919 {
+		p, ok := x.position(i%x.n, draughts.Side(i&1))
+		if !ok {
+			continue
+		}
+		if i&2 != 0 {
+			p = e.mirrorPos(&p)
+		}
+		p.Key = p.ComputeKey()
+		out = append(out, p)
+	}
+	return out
+}
+
+// BenchmarkProbeWarm: probes of 4-piece positions whose slices are in RAM.
+func BenchmarkProbeWarm(b *testing.B) {
+	s, err := Open(benchDB(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	e := s.Endgames(draughts.Russian)
+	ps := randomPositions(draughts.Russian, Material{1, 1, 1, 1}, 1024)
+	for _, p := range ps {
+		e.Probe(&p) // load
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, ok := e.Probe(&ps[i&1023]); !ok {
+			b.Fatal("not built")
+		}
+	}
+}
+
+// BenchmarkProbeCold: the first probe of a freshly opened store, which
+// reads the slice (1M1K-1M1K, 1.4 MB) from Badger.
+func BenchmarkProbeCold(b *testing.B) {
+	dir := benchDB(b)
+	p := randomPositions(draughts.Russian, Material{1, 1, 1, 1}, 1)[0]
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e := s.Endgames(draughts.Russian)
+		b.StartTimer()
+		if _, ok := e.Probe(&p); !ok {
+			b.Fatal("not built")
+		}
+		b.StopTimer()
+		s.Close()
+		b.StartTimer()
+	}
+}
