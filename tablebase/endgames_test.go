@@ -47,19 +47,25 @@ func TestIndexRoundTrip(t *testing.T) {
 	}
 }
 
-func TestBuildVerifyRussian3(t *testing.T) {
-	_, e := buildTB(t, draughts.Russian, 3)
-	reps, err := e.Verify(context.Background(), 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rep := range reps {
-		if rep.Mismatches != 0 {
-			t.Errorf("%s: %d mismatches, first %s", rep.Material, rep.Mismatches, rep.First)
-		}
-	}
-	if len(reps) == 0 {
-		t.Fatal("nothing built")
+// TestBuildVerify builds every variant up to 3 pieces and re-derives every
+// value from its successors.
+func TestBuildVerify(t *testing.T) {
+	for _, r := range draughts.AllRules() {
+		t.Run(r.ID, func(t *testing.T) {
+			_, e := buildTB(t, r, 3)
+			reps, err := e.Verify(context.Background(), 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(reps) == 0 {
+				t.Fatal("nothing built")
+			}
+			for _, rep := range reps {
+				if rep.Mismatches != 0 {
+					t.Errorf("%s: %d mismatches, first %s", rep.Material, rep.Mismatches, rep.First)
+				}
+			}
+		})
 	}
 }
 

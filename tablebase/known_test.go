@@ -123,3 +123,56 @@ func TestKnownInternationalKings(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedSliceSizes compares the number of positions of kings-only
+// 8x8 slices with the table published by Mark VandeWettering, "Checker
+// Endgames with only Kings" (brainwagon.org, 2007-05-05,
+// http://brainwagon.org/2007/05/05/checker-endgames-with-only-kings/):
+// placements of n white and m black kings on the 32 squares, per side to
+// move. The 1K-1K and 2K-1K counts are checked in a built database too.
+func TestPublishedSliceSizes(t *testing.T) {
+	published := map[string]uint64{
+		"1K-1K": 992, "2K-1K": 14880, "2K-2K": 215760, "3K-1K": 143840, "3K-2K": 2013760,
+		"3K-3K": 18123840, "4K-1K": 1006880, "4K-2K": 13592880,
+	}
+	for a, want := range published {
+		m, _ := ParseMaterial(a)
+		if n := newIndexer(draughts.Russian.Board, m).n; n != want {
+			t.Errorf("%s: %d positions, published %d", a, n, want)
+		}
+	}
+	e := ensure(t, draughts.Russian, "2K-1K")
+	for _, rec := range e.s.SliceRecords() {
+		if want, ok := published[rec.Material]; ok && (rec.Positions[0] != want || rec.Positions[1] != want) {
+			t.Errorf("%s: built %v positions, published %d per side to move", rec.Material, rec.Positions, want)
+		}
+	}
+}
+
+// TestBestMovesAndMaterial: the best moves keep the value, and material
+// names round-trip.
+func TestBestMovesAndMaterial(t *testing.T) {
+	e := ensure(t, draughts.Russian, "3K-1K")
+	p, _ := draughts.ParseFEN(draughts.Russian, "W:WKa1,Kc1,Ke1:BKf8")
+	ms, v, ok := e.BestMoves(&p)
+	if !ok || len(ms) == 0 || v.WDL != Win {
+		t.Fatalf("BestMoves: %v %v %v", ms, v, ok)
+	}
+	for _, m := range ms {
+		q := p.Play(m)
+		if w, _ := e.Probe(&q); w.WDL != Loss || w.Plies != v.Plies-1 {
+			t.Errorf("%s leads to %v, want a loss in %d", draughts.MoveString(&p, draughts.Russian, m), w, v.Plies-1)
+		}
+	}
+	for _, a := range []string{"3K-1K", "1M1K-2M", "2M-0", "1M-1M1K"} {
+		m, err := ParseMaterial(a)
+		if err != nil || m.String() != a {
+			t.Errorf("ParseMaterial(%q) = %v, %v", a, m, err)
+		}
+	}
+	// Not built, or not an endgame position: ok is false.
+	q, _ := draughts.ParseFEN(draughts.Russian, "W:Wa1,c1,e1:Bf8,h8")
+	if _, ok := e.Probe(&q); ok {
+		t.Error("probe of an unbuilt slice returned ok")
+	}
+}
