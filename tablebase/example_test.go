@@ -1,0 +1,30 @@
+package tablebase_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/tablebase"
+)
+
+// Build what a position needs, then probe it from RAM.
+func Example() {
+	dir, _ := os.MkdirTemp("", "tb")
+	defer os.RemoveAll(dir)
+	s, err := tablebase.Open(dir)
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	r := draughts.Russian
+	p, _ := draughts.ParseFEN(r, "W:WKa1,Kc1,Ke1:BKf8") // Petrov's triangle
+	if err := s.EnsureSlices(context.Background(), r, tablebase.MaterialOf(&p)); err != nil {
+		panic(err)
+	}
+	e := s.Endgames(r) // one per store and variant; safe for concurrent Probe
+	v, ok := e.Probe(&p)
+	fmt.Println(v.WDL, v.Plies, v.Moves(), ok)
+	// Output: win 21 11 true
+}
