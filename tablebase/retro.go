@@ -1,0 +1,284 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"draughtsjudge/draughts"
+)
+
+// retro is the state of one material's build (see the comment in build.go).
+type retro struct {
+	e        *Endgames
+	r        *draughts.Rules
+	m        Material
+	x        *indexer
+	n        uint64
+	giveaway bool
+	codes    []uint8 // side*n + index; final once the sub-slice is done
+	cnt      []uint8 // undecided king moves; 255 = cannot lose
+	ext      []uint8 // longest winning looked-up successor (plies)
+	progress func(int64)
+}
+
+// scratch is one worker's reusable memory.
+type scratch struct {
+	buckets [maxPlies + 2][]uint32
+	preds   [maxPreds]draughts.Position
+	ml      draughts.MoveList
+}
+
+func (rt *retro) errDistance() error {
+	return fmt.Errorf("tablebase: %s %s: distance over %d plies", rt.r.ID, rt.m, maxPlies)
+}
+
+// retrograde computes the codes of material m.
+func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, progress func(int64)) (*table, error) {
+	x := newIndexer(e.r.Board, m)
+	n := x.n
+	if 2*n >= 1<<32 {
+		return nil, fmt.Errorf("tablebase: slice %s too large (%d positions)", m, 2*n)
+	}
+	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway,
+		codes: make([]uint8, 2*n), cnt: make([]uint8, 2*n), ext: make([]uint8, 2*n), progress: progress}
+	// Men configurations by advancement.
+	var levels [][]uint64
+	for mc := uint64(0); mc < x.menConfigs; mc++ {
+		a, ok := x.advancement(mc)
+		if !ok {
+			for s := uint64(0); s < 2; s++ {
+				lo := s*n + mc*x.kings
+				for i := lo; i < lo+x.kings; i++ {
+					rt.codes[i] = codeInvalid
+				}
+			}
+			progress(4 * int64(x.kings))
+			continue
+		}
+		for len(levels) <= a {
+			levels = append(levels, nil)
+		}
+		levels[a] = append(levels[a], mc)
+	}
+	pool := sync.Pool{New: func() any { return new(scratch) }}
+	for a := len(levels) - 1; a >= 0; a-- {
+		cfgs := levels[a]
+		if len(cfgs) == 1 {
+			if err := rt.subslice(ctx, cfgs[0], threads, &pool); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var next atomic.Int64
+		g, gctx := errgroup.WithContext(ctx)
+		for w := 0; w < threads && w < len(cfgs); w++ {
+			g.Go(func() error {
+				for {
+					k := next.Add(1) - 1
+					if k >= int64(len(cfgs)) {
+						return nil
+					}
+					if err := rt.subslice(gctx, cfgs[k], 1, &pool); err != nil {
+						return err
+					}
+				}
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
+	}
+	return &table{m: m, x: x, codes: rt.codes}, nil
+}
+
+// advancement returns how many rows the men of configuration mc have
+// walked in all (a man's quiet move adds one), ok=false if white and black
+// men overlap.
+func (x *indexer) advancement(mc uint64) (int, bool) {
+	g := x.g
+	size := g.b.Size
+	var men uint64
+	a := 0
+	for _, q := range x.cWM.get(mc / x.nBM) {
+		k := int(q) + g.h
+		men |= 1 << uint(k)
+		a += size - 1 - k/g.h
+	}
+	for _, k := range x.cBM.get(mc % x.nBM) {
+		if men>>k&1 != 0 {
+			return 0, false
+		}
+		a += int(k) / g.h
+	}
+	return a, true
+}
+
+// subslice builds men configuration mc: init on up to threads goroutines,
+// then the propagation.
+func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *sync.Pool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	x := rt.x
+	sc := pool.Get().(*scratch)
+	defer pool.Put(sc)
+	span := 2 * x.kings           // positions, both sides
+	at := func(j uint64) uint64 { // j-th position of the sub-slice → global index
+		if j < x.kings {
+			return mc*x.kings + j
+		}
+		return rt.n + mc*x.kings + j - x.kings
+	}
+	if threads <= 1 || span < 1<<15 {
+		if err := rt.initRange(sc, at, 0, span); err != nil {
+			return err
+		}
+	} else {
+		const chunk = 1 << 13
+		var next atomic.Uint64
+		var mu sync.Mutex
+		g, _ := errgroup.WithContext(ctx)
+		for w := 0; w < threads; w++ {
+			g.Go(func() error {
+				local := pool.Get().(*scratch)
+				defer pool.Put(local)
+				for {
+					lo := next.Add(chunk) - chunk
+					if lo >= span {
+						break
+					}
+					if err := rt.initRange(local, at, lo, min(lo+chunk, span)); err != nil {
+						return err
+					}
+				}
+				mu.Lock()
+				for d := range local.buckets {
+					sc.buckets[d] = append(sc.buckets[d], local.buckets[d]...)
+					local.buckets[d] = local.buckets[d][:0]
+				}
+				mu.Unlock()
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+	}
+	err := rt.propagate(sc)
+	rt.progress(int64(span))
+	return err
+}
+
+// initRange classifies positions lo..hi-1 of a sub-slice.
+func (rt *retro) initRange(sc *scratch, at func(uint64) uint64, lo, hi uint64) error {
+	x, n := rt.x, rt.n
+	e := rt.e
+	push := func(d int, i uint64) error {
+		if d > maxPlies {
+			return rt.errDistance()
+		}
+		sc.buckets[d] = append(sc.buckets[d], uint32(i))
+		return nil
+	}
+	ml := &sc.ml
+	for j := lo; j < hi; j++ {
+		i := at(j)
+		p, _ := x.position(i%n, draughts.Side(i/n))
+		draughts.Generate(&p, rt.r, ml)
+		if ml.N == 0 {
+			if err := push(0, i); err != nil {
+				return err
+			}
+			continue
+		}
+		var acc combiner
+		internal := 0
+		for k := 0; k < ml.N; k++ {
+			mv := ml.Moves[k]
+			if !mv.IsCapture() && p.Kings.Has(mv.From) {
+				internal++
+				continue
+			}
+			q := p.Play(mv)
+			var c uint8
+			if mv.IsCapture() || mv.Promote {
+				var ok bool
+				if c, ok = e.code(&q); !ok {
+					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				}
+			} else {
+				// A man's step: a further advanced sub-slice, already final.
+				c = rt.codes[uint64(q.Side)*n+x.index(&q)]
+			}
+			acc.add(c, rt.giveaway)
+		}
+		switch {
+		case acc.winBy > 0:
+			rt.cnt[i] = 255
+			if err := push(acc.winBy, i); err != nil {
+				return err
+			}
+		case acc.draw:
+			rt.cnt[i] = 255
+		case internal == 0:
+			if err := push(acc.loseMax+1, i); err != nil {
+				return err
+			}
+		default:
+			rt.cnt[i] = uint8(internal)
+			rt.ext[i] = uint8(acc.loseMax)
+		}
+	}
+	rt.progress(int64(hi - lo))
+	return nil
+}
+
+// propagate runs the bucket queue of one sub-slice (king moves only).
+func (rt *retro) propagate(sc *scratch) error {
+	x, n := rt.x, rt.n
+	b := rt.r.Board
+	codes, cnt, ext := rt.codes, rt.cnt, rt.ext
+	for d := 0; d <= maxPlies; d++ {
+		win := (d&1 == 1) != rt.giveaway
+		// Pushes go to d+1 or later, so bucket d does not grow here.
+		for _, v := range sc.buckets[d] {
+			i := uint64(v)
+			if codes[i] != 0 {
+				continue
+			}
+			codes[i] = uint8(d + 1)
+			p, _ := x.position(i%n, draughts.Side(i/n))
+			np := unmoves(b, rt.r, &p, false, &sc.preds)
+			for _, q := range sc.preds[:np] {
+				j := uint64(q.Side)*n + x.index(&q)
+				if codes[j] != 0 {
+					continue
+				}
+				if !win {
+					if d+1 > maxPlies {
+						return rt.errDistance()
+					}
+					sc.buckets[d+1] = append(sc.buckets[d+1], uint32(j))
+					continue
+				}
+				if cnt[j] == 255 {
+					continue
+				}
+				cnt[j]--
+				if cnt[j] == 0 {
+					l := 1 + max(d, int(ext[j]))
+					if l > maxPlies {
+						return rt.errDistance()
+					}
+					sc.buckets[l] = append(sc.buckets[l], uint32(j))
+				}
+			}
+		}
+		sc.buckets[d] = sc.buckets[d][:0]
+	}
+	return nil
+}
