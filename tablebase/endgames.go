@@ -468,3 +468,11 @@ var errNotBuilt = errors.New("slice not built")
 func (s *Store) putMeta(key, value []byte) error {
 	return s.db.Update(func(txn *badger.Txn) error { return txn.Set(key, value) })
 }
+
+// parseBlockKey is the inverse of blockKey.
+func parseBlockKey(k []byte) (vb byte, m Material, side draughts.Side, block uint32, ok bool) {
+	if len(k) != 11 || k[0] != 'E' || k[6] > 1 {
+		return 0, Material{}, 0, 0, false
+	}
+	return k[1], Material{k[2], k[3], k[4], k[5]}, draughts.Side(k[6]), binary.BigEndian.Uint32(k[7:]), true
+}

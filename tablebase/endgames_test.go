@@ -164,3 +164,23 @@ func BenchmarkProbeCold(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// TestBlockKeys: keys round-trip, and a slice's key order is its index order
+// (big-endian block numbers, STYLE 12).
+func TestBlockKeys(t *testing.T) {
+	m := Material{1, 2, 0, 1}
+	var prev []byte
+	for _, side := range []draughts.Side{draughts.White, draughts.Black} {
+		for _, blk := range []uint32{0, 1, 255, 256, 65535, 65536, 1 << 24} {
+			k := blockKey('r', m, side, blk)
+			vb, m2, s2, b2, ok := parseBlockKey(k)
+			if !ok || vb != 'r' || m2 != m || s2 != side || b2 != blk {
+				t.Fatalf("parseBlockKey(blockKey(%v,%d)) = %c %v %v %d %v", side, blk, vb, m2, s2, b2, ok)
+			}
+			if prev != nil && string(prev) >= string(k) {
+				t.Fatalf("key order: %x not before %x", prev, k)
+			}
+			prev = k
+		}
+	}
+}

@@ -101,8 +101,7 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 // newBar returns a progress callback drawing a bar with ETA on stderr when
 // it is a terminal, and a no-op otherwise.
 func newBar(stderr io.Writer, desc string) (func(done, total int64), func()) {
-	f, ok := stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
+	if !isTerminal(stderr) {
 		return func(int64, int64) {}, func() {}
 	}
 	var mu sync.Mutex
@@ -134,6 +133,11 @@ func newBar(stderr io.Writer, desc string) (func(done, total int64), func()) {
 	return update, finish
 }
 
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 func tbBuild(ctx context.Context, s *tablebase.Store, r *draughts.Rules, pieces int, mats []string, threads int, stdout, stderr io.Writer) int {
 	e := s.Endgames(r)
 	var ms []tablebase.Material
@@ -158,12 +162,14 @@ func tbBuild(ctx context.Context, s *tablebase.Store, r *draughts.Rules, pieces 
 	progress, finish := newBar(stderr, "building "+r.ID)
 	t0 := time.Now()
 	var positions uint64
-	var mu sync.Mutex
+	logLines := !isTerminal(stderr)
 	err := e.Build(ctx, ms, tablebase.BuildOptions{Threads: threads, Progress: progress,
 		Log: func(rec tablebase.SliceRecord) {
-			mu.Lock()
 			positions += 2 * rec.N
-			mu.Unlock()
+			if logLines { // no progress bar: one line per slice
+				fmt.Fprintf(stderr, "%s %s: %d positions, longest win %d plies, %.1f s\n", rec.Variant, rec.Material,
+					rec.Positions[0]+rec.Positions[1], max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
+			}
 		}})
 	finish()
 	el := time.Since(t0)
