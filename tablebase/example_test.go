@@ -3,7 +3,6 @@ package tablebase_test
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/tablebase"
@@ -11,9 +10,7 @@ import (
 
 // Build what a position needs, then probe it from RAM.
 func Example() {
-	dir, _ := os.MkdirTemp("", "tb")
-	defer os.RemoveAll(dir)
-	s, err := tablebase.Open(dir)
+	s, err := tablebase.OpenMemory() // or tablebase.Open(tablebase.DefaultDir())
 	if err != nil {
 		panic(err)
 	}
