@@ -60,9 +60,10 @@ type BuildOptions struct {
 // Generator names the builder that wrote a slice.
 const Generator = "draughtsjudge-retro-1"
 
-// EnsureSlices builds (and loads) every slice that positions of the given
-// materials can reach and that is not yet in the store. Finished slices are
-// never rebuilt.
+// EnsureSlices builds every slice that positions of the given materials can
+// reach and that is not yet in the store (finished slices are never
+// rebuilt); the slices it builds stay in RAM, the others are loaded by the
+// first Probe that needs them.
 func (s *Store) EnsureSlices(ctx context.Context, r *draughts.Rules, ms ...Material) error {
 	return s.Endgames(r).Build(ctx, ms, BuildOptions{})
 }

@@ -3,7 +3,6 @@ package tablebase
 import (
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"sync"
@@ -461,8 +460,6 @@ func (a *combiner) result() uint8 {
 	}
 	return uint8(a.loseMax + 2)
 }
-
-var errNotBuilt = errors.New("slice not built")
 
 // putMeta writes one meta record.
 func (s *Store) putMeta(key, value []byte) error {
