@@ -86,8 +86,11 @@ func (e *Endgames) Missing(ms []Material) []Material {
 }
 
 // Build builds the closure of ms (the materials and everything they can
-// reach) that is not yet complete in the store.
+// reach) that is not yet complete in the store. Concurrent calls are
+// serialised; Probe may run meanwhile.
 func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) error {
+	e.buildMu.Lock()
+	defer e.buildMu.Unlock()
 	threads := opt.Threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()

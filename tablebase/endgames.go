@@ -178,10 +178,11 @@ type Endgames struct {
 	vb       byte
 	giveaway bool
 
-	mu     sync.Mutex // serialises loading and building
-	tabs   [1 << 16]atomic.Pointer[table]
-	built  [1 << 16]atomic.Bool // a complete record exists in the store
-	maxPcs atomic.Int32
+	mu      sync.Mutex // serialises loading
+	buildMu sync.Mutex // serialises Build calls
+	tabs    [1 << 16]atomic.Pointer[table]
+	built   [1 << 16]atomic.Bool // a complete record exists in the store
+	maxPcs  atomic.Int32
 }
 
 // Endgames returns the endgame view of variant r (one per store and
