@@ -230,7 +230,7 @@ func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, 
 				// From landing squares past the first, going on in the
 				// same direction repeats what the first one generates.
 				skip := -1
-				if l != first {
+				if l != first && g.path == nil { // Paths wants every route
 					skip = d
 				}
 				g.kingCapture(l, c, n+1, promote, skip)

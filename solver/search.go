@@ -39,6 +39,7 @@ type Searcher struct {
 	tt       *tt
 	budget   Budget
 	nodes    uint64
+	base     uint64 // nodes at the last Refill
 	aborted  bool
 	stack    []draughts.MoveList
 }
@@ -56,12 +57,19 @@ func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget)
 // Nodes returns the number of positions visited so far.
 func (s *Searcher) Nodes() uint64 { return s.nodes }
 
+// Refill grants a fresh node budget (the deadline stays) and clears the
+// aborted state; the table is kept.
+func (s *Searcher) Refill() {
+	s.base = s.nodes
+	s.aborted = s.budget.Deadline.IsZero() == false && time.Now().After(s.budget.Deadline)
+}
+
 // Aborted reports whether the budget ran out.
 func (s *Searcher) Aborted() bool { return s.aborted }
 
 func (s *Searcher) tick() bool {
 	s.nodes++
-	if s.budget.Nodes != 0 && s.nodes > s.budget.Nodes {
+	if s.budget.Nodes != 0 && s.nodes-s.base > s.budget.Nodes {
 		s.aborted = true
 	}
 	if s.nodes&4095 == 0 && !s.budget.Deadline.IsZero() && time.Now().After(s.budget.Deadline) {
@@ -123,7 +131,7 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 		return NotWithin, 0
 	}
 	if d >= 2 {
-		s.order(p, ml)
+		s.order(p, ml, &s.stack[ply+1])
 	}
 	allNever := true
 	for i := 0; i < ml.N; i++ {
@@ -206,14 +214,15 @@ func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
 // order sorts the attacker's moves so that moves leaving the defender the
 // fewest replies come first (the "checks first" heuristic of mate solvers;
 // in draughts: sacrifices that force a capture). Stable, so deterministic.
-func (s *Searcher) order(p *draughts.Position, ml *draughts.MoveList) {
+func (s *Searcher) order(p *draughts.Position, ml, scratch *draughts.MoveList) {
 	if ml.N < 2 {
 		return
 	}
 	var keys [draughts.MaxMoves]int32
 	for i := 0; i < ml.N; i++ {
 		q := p.Play(ml.Moves[i])
-		keys[i] = int32(draughts.CountMoves(&q, s.r))
+		draughts.Generate(&q, s.r, scratch)
+		keys[i] = int32(scratch.N)
 	}
 	// insertion sort (lists are short)
 	for i := 1; i < ml.N; i++ {

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/term"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/corpus"
+	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
+)
+
+func init() {
+	register(command{"check", "check compositions (PDN files, folders, globs; default: the embedded sample corpus)", cmdCheck})
+	register(command{"solve", "solve one composition or position and print the full solution tree", cmdSolve})
+}
+
+// runFlags are the flags shared by check and solve.
+type runFlags struct {
+	format   string
+	nodes    uint64
+	timeout  time.Duration
+	mem      int
+	threads  int
+	db       string
+	noDB     bool
+	slack    int
+	maxBound int
+	margin   int
+	tree     bool
+}
+
+func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
+	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.Uint64Var(&f.nodes, "nodes", 5_000_000, "node budget per search (per first move)")
+	fs.DurationVar(&f.timeout, "time", 5*time.Minute, "time budget per composition (0 = none; results then depend on the machine)")
+	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB")
+	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines (results do not depend on it)")
+	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
+	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
+	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves")
+	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves")
+	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move with White ahead by this much (man 1, king 3); -1 = off")
+}
+
+func (f *runFlags) options(threadsPerEntry int) composition.Options {
+	return composition.Options{
+		Solver: solver.Options{
+			Budget:   solver.Budget{Nodes: f.nodes, TTBytes: f.mem << 20},
+			MaxBound: f.maxBound, Slack: f.slack, Threads: threadsPerEntry,
+		},
+		Time:           f.timeout,
+		MaterialMargin: f.margin,
+	}
+}
+
+// openStore opens the store, or falls back to none with a warning.
+func (f *runFlags) openStore(stderr io.Writer) *tablebase.Store {
+	if f.noDB {
+		return nil
+	}
+	dir := f.db
+	if dir == "" {
+		dir = tablebase.DefaultDir()
+	}
+	s, err := tablebase.Open(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: warning: %v; going on without the store\n", err)
+		return nil
+	}
+	return s
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	addRunFlags(fs, &f)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: draughtsjudge check [flags] [PATHS]")
+		fmt.Fprintln(stderr, "Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).")
+		fmt.Fprintln(stderr, "Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if f.format != "text" && f.format != "json" {
+		fmt.Fprintf(stderr, "draughtsjudge check: --format %q: want text or json\n", f.format)
+		return exitUsage
+	}
+	var entries []corpus.Entry
+	if fs.NArg() == 0 {
+		entries = corpus.Sample()
+	} else {
+		entries = corpus.Load(fs.Args())
+	}
+	return runBatch(entries, &f, stdout, stderr)
+}
+
+// batchResult is the JSON document of a batch.
+type batchResult struct {
+	Entries []*composition.Report `json:"entries"`
+	Errors  []string              `json:"errors"`
+	Summary summary               `json:"summary"`
+}
+
+type summary struct {
+	Entries   int     `json:"entries"`
+	Sound     int     `json:"sound"`
+	Defective int     `json:"defective"`
+	Unknown   int     `json:"unknown"`
+	Errors    int     `json:"input_errors"`
+	Nodes     uint64  `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+}
+
+func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
+	t0 := time.Now()
+	store := f.openStore(stderr)
+	if store != nil {
+		defer store.Close()
+	}
+	var res batchResult
+	res.Entries = []*composition.Report{}
+	res.Errors = []string{}
+	var comps []corpus.Entry
+	for _, e := range entries {
+		if e.Err != nil {
+			res.Errors = append(res.Errors, e.Err.Error())
+			fmt.Fprintln(stderr, e.Err.Error())
+			continue
+		}
+		comps = append(comps, e)
+	}
+	reports := make([]*composition.Report, len(comps))
+	perEntry := 1
+	if len(comps) == 1 {
+		perEntry = f.threads
+	}
+	opt := f.options(perEntry)
+	var bar *progressbar.ProgressBar
+	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) && len(comps) > 1 {
+		bar = progressbar.NewOptions(len(comps), progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("checking"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+	}
+	var mu sync.Mutex
+	g := new(errgroup.Group)
+	g.SetLimit(max(1, f.threads))
+	for i, e := range comps {
+		i, c := i, e.Composition
+		g.Go(func() error {
+			reports[i] = analyseCached(store, c, opt, f)
+			if bar != nil {
+				mu.Lock()
+				bar.Add(1)
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	if bar != nil {
+		bar.Finish()
+	}
+	res.Entries = reports
+	for _, r := range reports {
+		res.Summary.Nodes += r.Nodes
+		switch r.Verdict {
+		case composition.Sound:
+			res.Summary.Sound++
+		case composition.Defective:
+			res.Summary.Defective++
+		default:
+			res.Summary.Unknown++
+		}
+	}
+	res.Summary.Entries = len(reports)
+	res.Summary.Errors = len(res.Errors)
+	res.Summary.Seconds = time.Since(t0).Seconds()
+	if f.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if !f.tree {
+			for _, r := range res.Entries {
+				r.Tree = nil
+			}
+		}
+		enc.Encode(res)
+	} else {
+		for _, r := range reports {
+			writeReport(stdout, r, f.tree)
+		}
+		writeSummary(stdout, &res)
+	}
+	switch {
+	case len(res.Errors) > 0:
+		return exitUsage
+	case res.Summary.Defective+res.Summary.Unknown > 0:
+		return exitDefective
+	}
+	return exitOK
+}
+
+// analyseCached reads a finished report from the store or computes and
+// stores it. The cache key covers the position, the variant, the
+// stipulation, the genre, the author's solution and every option that can
+// change the answer; the store's engine version covers the code.
+func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags) *composition.Report {
+	if store == nil {
+		return composition.Analyse(context.Background(), c, opt)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem)
+	for _, p := range flatten(c) {
+		fmt.Fprintf(h, "%s ", p)
+	}
+	goal := "report:" + hex.EncodeToString(h.Sum(nil))[:32]
+	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {
+		var r composition.Report
+		if json.Unmarshal(s.Extra, &r) == nil {
+			r.File, r.Index, r.Line, r.Cached = c.File, c.Index, c.Line, true
+			return &r
+		}
+	}
+	r := composition.Analyse(context.Background(), c, opt)
+	if r.Verdict == composition.VUnknown && strings.Contains(r.Reason, "budget") && f.timeout > 0 {
+		return r // a time-limited unknown is not a fact about the position
+	}
+	data, err := json.Marshal(r)
+	if err == nil {
+		_ = store.PutSolved(c.Rules.ID, goal, &c.Start, tablebase.Solved{Verdict: r.Verdict, Distance: r.Distance, Moves: r.Keys, Extra: data})
+	}
+	return r
+}
+
+// flatten lists the author's plies with variation markers (cache key).
+func flatten(c *composition.Composition) []string {
+	var out []string
+	var walk func(plies []draughtsPly)
+	walk = func(plies []draughtsPly) {
+		for _, p := range plies {
+			out = append(out, p.Text)
+			for _, v := range p.Variations {
+				out = append(out, "(")
+				walk(v)
+				out = append(out, ")")
+			}
+		}
+	}
+	walk(c.Game.Moves)
+	return out
+}

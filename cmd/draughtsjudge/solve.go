@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"draughtsjudge/corpus"
+	"draughtsjudge/draughts"
+)
+
+func cmdSolve(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	addRunFlags(fs, &f)
+	fen := fs.String("fen", "", "position as PDN FEN (instead of FILE)")
+	variant := fs.StringP("variant", "v", "russian", "game system with --fen: "+variantIDs())
+	stip := fs.StringP("stipulation", "s", "win", "stipulation with --fen: win, draw, lock N men, lock N kings [M men]")
+	genre := fs.String("genre", "", "genre with --fen: problem, study, task, ending")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: draughtsjudge solve [flags] (FILE | --fen F --variant V --stipulation S [--genre G])")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	f.tree = true
+	var entries []corpus.Entry
+	switch {
+	case *fen != "" && fs.NArg() == 0:
+		r, err := draughts.RulesByID(*variant)
+		if err != nil {
+			fmt.Fprintln(stderr, "draughtsjudge solve:", err)
+			return exitUsage
+		}
+		pdn := fmt.Sprintf("[GameType \"%d\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", r.GameType, r.ID, *fen, *stip)
+		if *genre != "" {
+			pdn += fmt.Sprintf("[Genre \"%s\"]\n", *genre)
+		}
+		entries = corpus.Parse("--fen", []byte(pdn+"\n*\n"))
+	case *fen == "" && fs.NArg() == 1:
+		entries = corpus.Load(fs.Args())
+	default:
+		fs.Usage()
+		return exitUsage
+	}
+	return runBatch(entries, &f, stdout, stderr)
+}

@@ -1,0 +1,384 @@
+package composition
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Check statuses.
+const (
+	Pass          = "pass"
+	Fail          = "fail"
+	Warn          = "warn"
+	NotApplicable = "not-applicable"
+	Unknown       = "unknown"
+)
+
+// Entry verdicts.
+const (
+	Sound     = "sound"
+	Defective = "defective"
+	VUnknown  = "unknown"
+)
+
+// Check is one requirement of chapter XI with its evidence.
+type Check struct {
+	ID     string `json:"id"`
+	Clause string `json:"clause"`
+	Status string `json:"status"`
+	Detail string `json:"detail"`
+}
+
+// Finding is a cook, a dual, a transposition or a missing defence, located
+// in the solution: the moves leading to it and what was found.
+type Finding struct {
+	Line     []string `json:"line"`               // moves from the initial position up to the node
+	Move     string   `json:"move"`               // the move found
+	Author   string   `json:"author,omitempty"`   // the author's move at that node, if any
+	Distance int      `json:"distance,omitempty"` // attacker moves to the goal after Move
+	Result   string   `json:"result"`             // e.g. "wins in 5", "transposition", "attacker still wins in 4"
+}
+
+// Report is the analysis of one composition. JSON field names are the
+// documented schema (README "JSON report").
+type Report struct {
+	File            string             `json:"file"`
+	Index           int                `json:"index"`
+	Line            int                `json:"line"`
+	Variant         string             `json:"variant"`
+	Genre           string             `json:"genre,omitempty"`
+	Stipulation     string             `json:"stipulation"`
+	FEN             string             `json:"fen"`
+	Author          string             `json:"author,omitempty"`
+	Source          string             `json:"source,omitempty"`
+	SourceStatus    string             `json:"source_status,omitempty"`
+	Verdict         string             `json:"verdict"`
+	Reason          string             `json:"reason,omitempty"`
+	AuthorKey       string             `json:"author_key,omitempty"`
+	Keys            []string           `json:"keys"`
+	Distance        int                `json:"distance,omitempty"`
+	Cooks           []Finding          `json:"cooks"`
+	Duals           []Finding          `json:"duals"`
+	Transpositions  []Finding          `json:"transpositions"`
+	MissingDefences []Finding          `json:"missing_defences"`
+	Tries           []solver.FirstMove `json:"tries,omitempty"`
+	Checks          []Check            `json:"checks"`
+	Tree            *solver.Node       `json:"tree,omitempty"`
+	Bound           int                `json:"bound"`
+	Nodes           uint64             `json:"nodes"`
+	Seconds         float64            `json:"seconds"`
+	Cached          bool               `json:"cached,omitempty"`
+}
+
+// Options tune Analyse.
+type Options struct {
+	Solver solver.Options
+	// Time limits one composition (0: none).
+	Time time.Duration
+	// MaterialMargin is the problem-finale rule of solver.Win (default 2;
+	// negative turns it off).
+	MaterialMargin int
+	// Prober gives endgame database values, if any.
+	Prober solver.Prober
+}
+
+// Goal returns the solver goal of c's stipulation, or an error saying why
+// the stipulation cannot be solved yet.
+func Goal(c *Composition, opt Options) (solver.Goal, error) {
+	switch c.Stipulation.Kind {
+	case "win":
+		w := solver.Win{Prober: opt.Prober}
+		if c.Genre == Problem && opt.MaterialMargin >= 0 {
+			w.MaterialMargin = opt.MaterialMargin
+			if w.MaterialMargin == 0 {
+				w.MaterialMargin = 2
+			}
+		}
+		if c.Rules.Giveaway {
+			return nil, fmt.Errorf("win stipulations in giveaway systems are not supported yet")
+		}
+		return w, nil
+	case "lock":
+		return solver.Lock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
+	case "draw":
+		return nil, fmt.Errorf("draw stipulations need the endgame databases (a draw is proved only where every line reaches a database draw); not solvable yet")
+	}
+	return nil, fmt.Errorf("stipulation %q is not supported yet", c.Stipulation.Text)
+}
+
+// Analyse solves c and compares the solution with the author's.
+func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+	t0 := time.Now()
+	r := c.Rules
+	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
+		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
+		Source: c.Source, SourceStatus: c.Status,
+		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
+		MissingDefences: []Finding{}, Checks: []Check{}}
+	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
+	if opt.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Time)
+		defer cancel()
+		if dl, ok := ctx.Deadline(); ok {
+			opt.Solver.Budget.Deadline = dl
+		}
+	}
+	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
+
+	rep.add(legalMaterial(c))
+	authorErr := replayAuthor(c)
+	if authorErr != nil {
+		rep.add(Check{"author-solution", "11.2.3", Fail, authorErr.Error()})
+	} else if len(c.Game.Moves) == 0 {
+		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"})
+	} else {
+		rep.add(Check{"author-solution", "11.2.3", Pass, "every move of the author's solution is legal"})
+	}
+	if len(c.Game.Moves) > 0 && c.Start.Side == attacker {
+		rep.AuthorKey = c.Game.Moves[0].Text
+		if m, err := draughts.ParseMove(&c.Start, r, c.Game.Moves[0].Text); err == nil {
+			rep.AuthorKey = draughts.MoveString(&c.Start, r, m)
+		}
+	}
+
+	goal, err := Goal(c, opt)
+	if err != nil {
+		rep.Verdict, rep.Reason = VUnknown, err.Error()
+		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
+		rep.finish()
+		return rep
+	}
+	ans := solver.Solve(ctx, r, c.Start, goal, attacker, opt.Solver)
+	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
+	for _, k := range ans.Keys {
+		rep.Keys = append(rep.Keys, k.Move)
+	}
+	rep.quietKey(c, ans)
+
+	switch ans.Verdict {
+	case solver.VerdictRefuted:
+		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
+			lineText(" (refuting line: ", ans.Refutation, ")")})
+		rep.finish()
+		return rep
+	case solver.VerdictUnknown:
+		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
+		rep.Reason = ans.Reason
+		rep.finish()
+		return rep
+	}
+
+	// Full cooks: keys other than the author's (11.2.6).
+	if rep.AuthorKey != "" {
+		authorWins := false
+		for _, k := range ans.Keys {
+			if k.Move == rep.AuthorKey {
+				authorWins = true
+				continue
+			}
+			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Author: rep.AuthorKey, Distance: k.Distance,
+				Result: fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)})
+		}
+		if !authorWins {
+			detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
+			for _, t := range ans.Tries {
+				if t.Move == rep.AuthorKey {
+					if t.Outcome == solver.Aborted {
+						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
+						rep.finish()
+						return rep
+					}
+					var refs []string
+					for _, x := range t.Refutations {
+						refs = append(refs, x.Move)
+					}
+					detail += "; refuted by " + strings.Join(refs, ", ")
+				}
+			}
+			rep.add(Check{"solvable", "11.2.3", Fail, detail})
+		}
+	} else {
+		for _, k := range ans.Keys[1:] {
+			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Distance: k.Distance,
+				Result: fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)})
+		}
+	}
+
+	// The author's tree against the solver.
+	if authorErr == nil && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
+		w := newWalker(c, goal, attacker, opt, ans.Bound)
+		w.walk(c.Game.Moves, c.Start, nil)
+		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
+		rep.Nodes += w.s.Nodes()
+		switch {
+		case len(w.failures) > 0:
+			rep.add(Check{"solvable", "11.2.3", Fail, strings.Join(w.failures, "; ")})
+		case len(w.unknowns) > 0:
+			rep.add(Check{"solvable", "11.2.3", Unknown, strings.Join(w.unknowns, "; ")})
+		default:
+			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %d moves; every author's line reaches its finale (%s)", ans.Distance, strings.Join(w.finales, "; "))})
+		}
+	} else if rep.check("solvable") == nil {
+		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %d moves (solver's solution)", ans.Distance)})
+	}
+	rep.uniqueness(c, ans)
+	rep.finish()
+	return rep
+}
+
+func lineText(pre string, line []string, post string) string {
+	if len(line) == 0 {
+		return ""
+	}
+	return pre + strings.Join(line, " ") + post
+}
+
+func (rep *Report) add(c Check) { rep.Checks = append(rep.Checks, c) }
+
+func (rep *Report) check(id string) *Check {
+	for i := range rep.Checks {
+		if rep.Checks[i].ID == id {
+			return &rep.Checks[i]
+		}
+	}
+	return nil
+}
+
+// finish sets the verdict from the checks: any formal failure is
+// defective (11.1.1); otherwise any unknown leaves the entry unknown.
+func (rep *Report) finish() {
+	fails, unknowns := []string{}, []string{}
+	for _, c := range rep.Checks {
+		switch c.Status {
+		case Fail:
+			fails = append(fails, c.ID)
+		case Unknown:
+			unknowns = append(unknowns, c.ID)
+		}
+	}
+	switch {
+	case len(fails) > 0:
+		rep.Verdict = Defective
+		rep.Reason = "failed: " + strings.Join(fails, ", ")
+	case len(unknowns) > 0 || rep.Verdict == VUnknown:
+		rep.Verdict = VUnknown
+		if rep.Reason == "" {
+			rep.Reason = "undecided: " + strings.Join(unknowns, ", ")
+		}
+	default:
+		rep.Verdict = Sound
+		rep.Reason = ""
+	}
+}
+
+// legalMaterial is the material part of [legal] (11.2.2): at most 12 (20)
+// pieces a side, no man on its own promotion row.
+func legalMaterial(c *Composition) Check {
+	r := c.Rules
+	max := 12
+	if r.Board.Size == 10 {
+		max = 20
+	}
+	var bad []string
+	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
+		if n := c.Start.Pieces[s].Count(); n > max {
+			bad = append(bad, fmt.Sprintf("%s has %d pieces (at most %d)", s, n, max))
+		}
+		if n := c.Start.Pieces[s].Count(); n == 0 {
+			bad = append(bad, fmt.Sprintf("%s has no pieces", s))
+		}
+	}
+	if err := c.Start.Valid(r); err != nil {
+		bad = append(bad, err.Error())
+	}
+	if len(bad) > 0 {
+		return Check{"legal", "11.2.2", Fail, strings.Join(bad, "; ")}
+	}
+	return Check{"legal", "11.2.2", Pass, "material possible; no man on its own promotion row"}
+}
+
+func replayAuthor(c *Composition) error {
+	errs := draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil)
+	if len(errs) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
+	}
+	return fmt.Errorf("illegal move in the author's solution: %s", strings.Join(msgs, "; "))
+}
+
+// quietKey is [quiet-key] (11.1.3): the solution starts with a quiet move.
+func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
+	if c.Start.Side != draughts.White {
+		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
+		return
+	}
+	if draughts.HasCapture(&c.Start, c.Rules) {
+		rep.add(Check{"quiet-key", "11.1.3", Fail, "White's first move is a capture (captures are compulsory in the initial position)"})
+		return
+	}
+	if c.Genre == Task {
+		// 11.2.8.3: no black piece en prise at the start of a task.
+		q := c.Start
+		q.Side = draughts.Black
+		q.Key = q.ComputeKey()
+		if draughts.HasCapture(&q, c.Rules) {
+			caps := draughts.MoveStrings(&q, c.Rules, draughts.LegalMoves(&q, c.Rules))
+			rep.add(Check{"quiet-key", "11.2.8.3", Fail, "a white piece is en prise at the start of the task: Black could play " + strings.Join(caps, ", ")})
+			return
+		}
+	}
+	rep.add(Check{"quiet-key", "11.1.3", Pass, "the first move is quiet"})
+}
+
+// uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
+// 11.3.8.5).
+func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
+	bound := fmt.Sprintf("first moves searched to %d moves (shortest solution %d + slack)", ans.Bound, ans.Distance)
+	aborted := 0
+	for _, t := range ans.Tries {
+		if t.Outcome == solver.Aborted {
+			aborted++
+		}
+	}
+	switch {
+	case len(rep.Cooks) > 0:
+		var s []string
+		for _, f := range rep.Cooks {
+			s = append(s, f.Result)
+		}
+		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+	case aborted > 0:
+		rep.add(Check{"unique", "11.2.6", Unknown, fmt.Sprintf("%d first moves not decided within the budget; %s", aborted, bound)})
+	case len(rep.Duals) > 0 && (c.Genre == Task || (c.Genre == Problem && 1+countVariations(c.Game.Moves) <= 1)):
+		var s []string
+		for _, f := range rep.Duals {
+			s = append(s, fmt.Sprintf("after %s: %s (author %s)", strings.Join(f.Line, " "), f.Move, f.Author))
+		}
+		rep.add(Check{"unique", "11.2.6", Fail, "partial cook in a thematic variation: " + strings.Join(s, "; ")})
+	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
+		rep.add(Check{"unique", "11.2.6", Warn, fmt.Sprintf("single key; %d duals and %d transpositions inside the variations (see duals, transpositions); %s", len(rep.Duals), len(rep.Transpositions), bound)})
+	default:
+		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
+	}
+}
+
+// countVariations counts the author's variations (main line excluded).
+func countVariations(plies []draughts.Ply) int {
+	n := 0
+	for _, p := range plies {
+		n += len(p.Variations)
+		for _, v := range p.Variations {
+			n += countVariations(v)
+		}
+	}
+	return n
+}

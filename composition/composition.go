@@ -1,0 +1,132 @@
+// Package composition models a draughts composition (genre, game system,
+// stipulation, initial position, the author's solution) and checks it
+// against the rules of draughts composition, chapter XI of the rules
+// (see SPEC §6): legality, solvability, uniqueness, with evidence.
+package composition
+
+import (
+	"fmt"
+	"strings"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Genres (11.1.3).
+const (
+	Problem = "problem" // проблема
+	Study   = "study"   // этюд
+	Task    = "task"    // задача (locking task)
+	Ending  = "ending"  // позиционная концовка
+)
+
+// Composition is one entry read from PDN.
+type Composition struct {
+	File  string
+	Index int // 1-based position of the game in its file
+	Line  int // line of the game's first token
+	Game  *draughts.Game
+	Rules *draughts.Rules
+	// Genre is one of Problem, Study, Task, Ending, or "" when not stated.
+	Genre       string
+	Stipulation solver.Stipulation
+	Start       draughts.Position
+	Author      string
+	Source      string
+	Event       string
+	Date        string
+	Section     string
+	// Status is the source's verdict from the [Status] tag, if any
+	// ("published-sound", "reported-cooked", "unknown").
+	Status string
+}
+
+// InputError is a composition that cannot be read: file:line: what is wrong.
+type InputError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *InputError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// tag returns the first of several synonymous tags (English and Russian).
+func tag(g *draughts.Game, names ...string) (string, int) {
+	for _, n := range names {
+		for _, t := range g.Tags {
+			if strings.EqualFold(t.Name, n) {
+				return strings.TrimSpace(t.Value), t.Line
+			}
+		}
+	}
+	return "", g.Line
+}
+
+// ParseGenre reads a genre name in English or Russian.
+func ParseGenre(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "":
+		return "", nil
+	case "problem", "проблема":
+		return Problem, nil
+	case "study", "этюд", "etude":
+		return Study, nil
+	case "task", "задача", "locking task":
+		return Task, nil
+	case "ending", "позиционная концовка", "концовка", "positional ending":
+		return Ending, nil
+	}
+	return "", fmt.Errorf("unknown genre %q (want problem, study, task, ending)", s)
+}
+
+// FromGame builds a composition from a PDN game; errors name file and line.
+func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
+	c := &Composition{File: file, Index: index, Line: g.Line, Game: g}
+	gt, gtLine := tag(g, "GameType")
+	v, vLine := tag(g, "Variant", "Вариант")
+	r, err := draughts.RulesFromTags(gt, v)
+	if err != nil {
+		line := gtLine
+		if v != "" {
+			line = vLine
+		}
+		return nil, &InputError{file, line, err.Error()}
+	}
+	c.Rules = r
+	fen, fenLine := tag(g, "FEN", "Позиция")
+	if fen == "" {
+		return nil, &InputError{file, g.Line, "no [FEN] tag: a composition needs its initial position"}
+	}
+	if c.Start, err = draughts.ParseFEN(r, fen); err != nil {
+		return nil, &InputError{file, fenLine, err.Error()}
+	}
+	genre, genreLine := tag(g, "Genre", "Жанр")
+	if c.Genre, err = ParseGenre(genre); err != nil {
+		return nil, &InputError{file, genreLine, err.Error()}
+	}
+	st, stLine := tag(g, "Stipulation", "Задание")
+	if st == "" {
+		// The main kinds: tasks lock, the others win (11.1.3).
+		if c.Genre == Task {
+			return nil, &InputError{file, g.Line, "a locking task needs a [Stipulation] such as \"lock 2 men\""}
+		}
+		st = "win"
+	}
+	if c.Stipulation, err = solver.ParseStipulation(st); err != nil {
+		return nil, &InputError{file, stLine, err.Error()}
+	}
+	if c.Stipulation.BlackFirst && c.Start.Side == draughts.White {
+		c.Start.Side = draughts.Black
+		c.Start.Key = c.Start.ComputeKey()
+	}
+	c.Author, _ = tag(g, "Author", "Автор")
+	c.Source, _ = tag(g, "Source", "Источник")
+	c.Event, _ = tag(g, "Event", "Соревнование")
+	c.Date, _ = tag(g, "Date", "Дата")
+	c.Section, _ = tag(g, "Section", "Раздел")
+	c.Status, _ = tag(g, "Status")
+	return c, nil
+}
+
+// Name is "file#index" for reports.
+func (c *Composition) Name() string { return fmt.Sprintf("%s#%d", c.File, c.Index) }

@@ -1,0 +1,200 @@
+package composition
+
+import (
+	"fmt"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// walker compares the author's solution tree with the solver, node by node.
+type walker struct {
+	c        *Composition
+	r        *draughts.Rules
+	s        *solver.Searcher
+	attacker draughts.Side
+	bound    int
+	slack    int
+
+	duals, transpositions, missing []Finding
+	failures, unknowns, finales    []string
+}
+
+func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int) *walker {
+	b := opt.Solver.Budget
+	slack := opt.Solver.Slack
+	if slack == 0 {
+		slack = 4
+	}
+	return &walker{c: c, r: c.Rules, s: solver.NewSearcher(c.Rules, goal, attacker, b), attacker: attacker, bound: bound, slack: slack}
+}
+
+func moveNo(line []string, start draughts.Side) string {
+	half := len(line)
+	if start == draughts.Black {
+		half++
+	}
+	if half%2 == 0 {
+		return fmt.Sprintf("%d.", half/2+1)
+	}
+	return fmt.Sprintf("%d...", half/2+1)
+}
+
+// walk follows plies from p; line is the moves so far.
+func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string) {
+	for i := range plies {
+		ply := &plies[i]
+		for _, v := range ply.Variations {
+			w.walk(v, p, append([]string(nil), line...))
+		}
+		m, err := draughts.ParseMove(&p, w.r, ply.Text)
+		if err != nil {
+			return // reported by the replay check
+		}
+		text := draughts.MoveString(&p, w.r, m)
+		if p.Side == w.attacker {
+			w.attackerNode(p, line, text)
+		} else {
+			w.defenderNode(p, line, ply)
+		}
+		line = append(line, text)
+		p = p.Play(m)
+	}
+	w.lineEnd(p, line)
+}
+
+// attackerNode: every attacker move that forces the goal; the author's
+// move must be one of them, the others are duals or transpositions.
+func (w *walker) attackerNode(p draughts.Position, line []string, author string) {
+	if len(line) == 0 {
+		return // first moves: keys and cooks are the solver's first-move analysis
+	}
+	o, dist := w.s.DistanceFresh(p, w.bound)
+	if o != solver.Proved {
+		w.result(o, fmt.Sprintf("after %s the attacker has no forced goal within %d moves", join(line), w.bound), line)
+		return
+	}
+	wins := w.s.WinningMoves(p, dist+w.slack)
+	authorWins := false
+	var authorDist int
+	for _, b := range wins {
+		if b.Move == author {
+			authorWins, authorDist = true, b.Distance
+		}
+	}
+	if !authorWins {
+		w.failures = append(w.failures, fmt.Sprintf("%s%s %s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), "", author, dist+w.slack, join(line)))
+		return
+	}
+	var authorFinale *draughts.Position
+	for _, b := range wins {
+		if b.Move == author {
+			continue
+		}
+		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance}
+		// A transposition reaches the author's finale by another order.
+		if authorFinale == nil {
+			if m, err := draughts.ParseMove(&p, w.r, author); err == nil {
+				_, fin, ok := w.s.MainLine(p.Play(m), authorDist-1+w.slack, 80)
+				if ok {
+					authorFinale = &fin
+				}
+			}
+		}
+		if m, err := draughts.ParseMove(&p, w.r, b.Move); err == nil && authorFinale != nil {
+			if _, fin, ok := w.s.MainLine(p.Play(m), b.Distance-1+w.slack, 80); ok && samePosition(&fin, authorFinale) {
+				f.Result = fmt.Sprintf("transposition: %s reaches the author's finale (in %d, author %d)", b.Move, b.Distance, authorDist)
+				w.transpositions = append(w.transpositions, f)
+				continue
+			}
+		}
+		f.Result = fmt.Sprintf("dual: %s also forces the goal in %d (author's %s in %d)", b.Move, b.Distance, author, authorDist)
+		w.duals = append(w.duals, f)
+	}
+}
+
+// defenderNode: every defence the author left out is checked.
+func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.Ply) {
+	covered := map[draughts.Move]bool{}
+	if m, err := draughts.ParseMove(&p, w.r, ply.Text); err == nil {
+		covered[m] = true
+	}
+	for _, v := range ply.Variations {
+		if len(v) > 0 {
+			if m, err := draughts.ParseMove(&p, w.r, v[0].Text); err == nil {
+				covered[m] = true
+			}
+		}
+	}
+	for _, d := range draughts.LegalMoves(&p, w.r) {
+		if covered[d] {
+			continue
+		}
+		q := p.Play(d)
+		f := Finding{Line: append([]string(nil), line...), Move: draughts.MoveString(&p, w.r, d)}
+		o, dist := w.s.DistanceFresh(q, w.bound)
+		switch o {
+		case solver.Proved:
+			f.Distance = dist
+			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
+		case solver.Aborted:
+			f.Result = "not in the author's solution; budget spent"
+			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", moveNo(line, w.c.Start.Side), f.Move))
+		default:
+			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", w.bound)
+			if o == solver.Never {
+				f.Result = "not in the author's solution; REFUTES: the goal can never be forced"
+			}
+			w.failures = append(w.failures, fmt.Sprintf("defence %s %s after %s is not answered: %s", moveNo(line, w.c.Start.Side), f.Move, join(line), o))
+		}
+		w.missing = append(w.missing, f)
+	}
+}
+
+// lineEnd: the author's line stops at p; its finale must be proved.
+func (w *walker) lineEnd(p draughts.Position, line []string) {
+	var ml draughts.MoveList
+	draughts.Generate(&p, w.r, &ml)
+	o, dist := w.s.DistanceFresh(p, w.bound)
+	switch {
+	case o == solver.Proved && dist == 0:
+		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
+	case o == solver.Proved:
+		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, forced %d more moves", lastMoves(line), dist))
+	default:
+		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
+	}
+}
+
+func (w *walker) result(o solver.Outcome, msg string, line []string) {
+	if o == solver.Aborted || o == solver.NotWithin {
+		w.unknowns = append(w.unknowns, msg+" ("+o.String()+")")
+		return
+	}
+	w.failures = append(w.failures, msg)
+}
+
+func samePosition(a, b *draughts.Position) bool {
+	return a.Pieces == b.Pieces && a.Kings == b.Kings && a.Side == b.Side
+}
+
+func join(line []string) string {
+	if len(line) == 0 {
+		return "the start"
+	}
+	s := ""
+	for i, m := range line {
+		if i > 0 {
+			s += " "
+		}
+		s += m
+	}
+	return s
+}
+
+func lastMoves(line []string) string {
+	if len(line) > 4 {
+		return "… " + join(line[len(line)-4:])
+	}
+	return join(line)
+}

@@ -1,0 +1,478 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"golang.org/x/sync/errgroup"
+
+	"draughtsjudge/draughts"
+)
+
+// Options tune Solve.
+type Options struct {
+	Budget Budget
+	// MaxBound is the longest win searched for, in attacker moves
+	// (default 40).
+	MaxBound int
+	// Slack is how many attacker moves beyond the shortest win other
+	// first moves and duals are searched (default 4): a cook or dual
+	// longer than the author's solution by more than Slack is not seen,
+	// and reports give the bound.
+	Slack int
+	// Threads shares first moves out over goroutines (default 1). Results
+	// do not depend on it.
+	Threads int
+	// TreeNodes caps the solution tree (default 2000 nodes).
+	TreeNodes int
+}
+
+func (o *Options) defaults() {
+	if o.MaxBound == 0 {
+		o.MaxBound = 40
+	}
+	if o.Slack == 0 {
+		o.Slack = 4
+	}
+	if o.Threads < 1 {
+		o.Threads = 1
+	}
+	if o.TreeNodes == 0 {
+		o.TreeNodes = 2000
+	}
+}
+
+// Verdict of a solve.
+type Verdict string
+
+// Verdicts (SPEC §5).
+const (
+	VerdictProved  Verdict = "proved"
+	VerdictRefuted Verdict = "refuted"
+	VerdictUnknown Verdict = "unknown"
+)
+
+// FirstMove is one first move of the attacker and what it achieves.
+type FirstMove struct {
+	Move     string  `json:"move"`
+	Outcome  Outcome `json:"-"`
+	Result   string  `json:"result"`             // "win", "never", "no win within bound", "budget spent"
+	Distance int     `json:"distance,omitempty"` // exact, in attacker moves, when it wins
+	// Refutations are the defences after which the attacker has no forced
+	// goal within the bound (Hard: never).
+	Refutations []Refutation `json:"refutations,omitempty"`
+	Nodes       uint64       `json:"nodes"`
+}
+
+// Refutation is a defence that refutes a try.
+type Refutation struct {
+	Move string `json:"move"`
+	Hard bool   `json:"hard"` // proved never to lose to the goal (not only within the bound)
+}
+
+// Node is a node of the solution tree.
+type Node struct {
+	FEN      string   `json:"fen"`
+	Attacker bool     `json:"attacker_to_move"`
+	Distance int      `json:"distance"`         // attacker moves to the goal from here
+	Finale   bool     `json:"finale,omitempty"` // the goal is fulfilled here
+	Branches []Branch `json:"branches,omitempty"`
+	// Truncated: the tree cap stopped expansion below this node.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// Branch is a move from a Node. At attacker nodes the branches are every
+// move that still forces the goal (more than one = dual or partial cook),
+// shortest first; only the first (Main) is expanded. At defender nodes the
+// branches are every defence.
+type Branch struct {
+	Move     string `json:"move"`
+	Distance int    `json:"distance"` // attacker moves to the goal after this move
+	Main     bool   `json:"main,omitempty"`
+	Child    *Node  `json:"child,omitempty"`
+}
+
+// Answer is the result of Solve.
+type Answer struct {
+	Verdict  Verdict     `json:"verdict"`
+	Reason   string      `json:"reason,omitempty"`
+	Distance int         `json:"distance"` // shortest forced goal, attacker moves
+	Bound    int         `json:"bound"`    // first moves and duals searched up to this many attacker moves
+	Keys     []FirstMove `json:"keys"`
+	Tries    []FirstMove `json:"tries"`
+	Tree     *Node       `json:"tree,omitempty"`
+	// Refutation is a line showing the defender escaping when refuted.
+	Refutation []string `json:"refutation,omitempty"`
+	Nodes      uint64   `json:"nodes"`
+	Aborted    bool     `json:"aborted,omitempty"`
+}
+
+// Solve answers the stipulation goal for p, with attacker the side that
+// must fulfil it (SPEC §5): verdict, every key with its exact distance,
+// the tries with their refutations, and the solution tree.
+//
+// When the attacker is to move, each first move has its own searcher
+// (own table, own node budget) and all of them deepen together, one bound
+// at a time; the first bound at which some move forces the goal gives the
+// shortest distance D, and the other moves go on to D+Slack. So results and
+// node counts do not depend on Threads.
+func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options) Answer {
+	opt.defaults()
+	var ans Answer
+	if p.Side != attacker {
+		return solveDefenderFirst(r, p, goal, attacker, opt)
+	}
+	ms := draughts.LegalMoves(&p, r)
+	if len(ms) == 0 {
+		ans.Verdict = VerdictRefuted
+		ans.Reason = "the attacker has no legal move"
+		return ans
+	}
+	perMove := opt.Budget
+	if perMove.TTBytes == 0 {
+		perMove.TTBytes = 64 << 20
+	}
+	perMove.TTBytes /= len(ms)
+	if perMove.TTBytes < 1<<20 {
+		perMove.TTBytes = 1 << 20
+	}
+	type state struct {
+		s    *Searcher
+		q    draughts.Position
+		o    Outcome
+		dist int
+		done bool
+	}
+	st := make([]state, len(ms))
+	for i, m := range ms {
+		st[i] = state{s: NewSearcher(r, goal, attacker, perMove), q: p.Play(m), o: NotWithin}
+	}
+	last := opt.MaxBound - 1 // bound after the first move
+	shortest := -1
+	for k := 0; k <= last; k++ {
+		g, _ := errgroup.WithContext(ctx)
+		g.SetLimit(opt.Threads)
+		for i := range st {
+			if st[i].done {
+				continue
+			}
+			i := i
+			g.Go(func() error {
+				x := &st[i]
+				if ctx.Err() != nil {
+					x.o, x.done = Aborted, true
+					return nil
+				}
+				o, dist := x.s.Solve(&x.q, k)
+				x.o = o
+				if o != NotWithin {
+					x.done = true
+					x.dist = dist + 1
+				}
+				return nil
+			})
+		}
+		_ = g.Wait()
+		open := false
+		for i := range st {
+			if st[i].o == Proved && shortest < 0 {
+				shortest = st[i].dist
+				last = shortest + opt.Slack - 1
+				if last > MaxDepth {
+					last = MaxDepth
+				}
+			}
+			if !st[i].done {
+				open = true
+			}
+		}
+		if !open {
+			break
+		}
+	}
+	ans.Bound = last + 1
+	allNever := true
+	for i, m := range ms {
+		x := &st[i]
+		f := FirstMove{Move: draughts.MoveString(&p, r, m), Outcome: x.o, Result: x.o.String(), Nodes: x.s.Nodes()}
+		switch x.o {
+		case Proved:
+			f.Result, f.Distance = "win", x.dist
+			ans.Keys = append(ans.Keys, f)
+		case NotWithin, Never:
+			f.Refutations = refutations(x.s, r, x.q, last)
+		case Aborted:
+			ans.Aborted = true
+		}
+		if x.o != Never {
+			allNever = false
+		}
+		ans.Nodes += f.Nodes
+		if x.o != Proved {
+			ans.Tries = append(ans.Tries, f)
+		}
+	}
+	sort.SliceStable(ans.Keys, func(i, j int) bool {
+		if ans.Keys[i].Distance != ans.Keys[j].Distance {
+			return ans.Keys[i].Distance < ans.Keys[j].Distance
+		}
+		return ans.Keys[i].Move < ans.Keys[j].Move
+	})
+	sort.SliceStable(ans.Tries, func(i, j int) bool { return ans.Tries[i].Move < ans.Tries[j].Move })
+	switch {
+	case shortest >= 0:
+		ans.Verdict, ans.Distance = VerdictProved, shortest
+		// The tree is built with the searcher of a shortest key: its table
+		// holds the facts of the proof.
+		var main *Searcher
+		for i := range st {
+			if st[i].o == Proved && st[i].dist == shortest {
+				main = st[i].s
+				break
+			}
+		}
+		before := main.Nodes()
+		budget := opt.TreeNodes
+		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, shortest, &budget)
+		ans.Nodes += main.Nodes() - before
+	case allNever:
+		ans.Verdict = VerdictRefuted
+		ans.Reason = "every first move fails: the defender always escapes"
+		main := NewSearcher(r, goal, attacker, opt.Budget)
+		ans.Refutation = refutingLine(main, &p, r, attacker)
+	case ans.Aborted:
+		ans.Verdict = VerdictUnknown
+		ans.Reason = fmt.Sprintf("budget spent (%d nodes) before a forced %s was found or excluded", ans.Nodes, goal.ID())
+	default:
+		ans.Verdict = VerdictUnknown
+		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", goal.ID(), opt.MaxBound)
+	}
+	return ans
+}
+
+// solveDefenderFirst handles a root where the defender moves first
+// ("black-first:" stipulations).
+func solveDefenderFirst(r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options) Answer {
+	var ans Answer
+	main := NewSearcher(r, goal, attacker, opt.Budget)
+	o, dist := main.Distance(&p, opt.MaxBound)
+	ans.Bound = opt.MaxBound
+	switch o {
+	case Proved:
+		ans.Verdict, ans.Distance = VerdictProved, dist
+		budget := opt.TreeNodes
+		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, dist, &budget)
+	case Never:
+		ans.Verdict = VerdictRefuted
+		ans.Reason = "the defender always escapes"
+		ans.Refutation = refutingLine(main, &p, r, attacker)
+	case Aborted:
+		ans.Verdict, ans.Aborted = VerdictUnknown, true
+		ans.Reason = fmt.Sprintf("budget spent (%d nodes)", main.Nodes())
+	default:
+		ans.Verdict = VerdictUnknown
+		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", goal.ID(), opt.MaxBound)
+	}
+	ans.Nodes = main.Nodes()
+	return ans
+}
+
+func sumNodes(fs []FirstMove) uint64 {
+	var n uint64
+	for _, f := range fs {
+		n += f.Nodes
+	}
+	return n
+}
+
+// winningMoves returns every attacker move of p that forces the goal
+// within hi attacker moves, with exact distances, shortest first.
+func winningMoves(s *Searcher, r *draughts.Rules, p draughts.Position, hi int) []Branch {
+	var out []Branch
+	for _, m := range draughts.LegalMoves(&p, r) {
+		q := p.Play(m)
+		s.Refill()
+		o, d := s.Distance(&q, hi-1)
+		if o == Proved {
+			out = append(out, Branch{Move: draughts.MoveString(&p, r, m), Distance: d + 1})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Distance != out[j].Distance {
+			return out[i].Distance < out[j].Distance
+		}
+		return out[i].Move < out[j].Move
+	})
+	return out
+}
+
+// buildTree expands the solution tree from p (the goal is forced from p);
+// hi is a known upper bound on its distance.
+func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker draughts.Side, slack, hi int, budget *int) *Node {
+	*budget--
+	n := &Node{FEN: draughts.FEN(&p, r), Attacker: p.Side == attacker}
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	if s.goal.Eval(&p, r, attacker, &ml) == Done {
+		n.Finale = true
+		return n
+	}
+	if n.Attacker {
+		// The node's distance is its shortest winning move's.
+		n.Branches = winningMoves(s, r, p, hi+slack)
+		if len(n.Branches) == 0 {
+			n.Truncated = true
+			return n
+		}
+		n.Distance = n.Branches[0].Distance
+		n.Branches[0].Main = true
+		if *budget <= 0 {
+			n.Truncated = true
+			return n
+		}
+		if m, err := draughts.ParseMove(&p, r, n.Branches[0].Move); err == nil {
+			n.Branches[0].Child = buildTree(s, r, p.Play(m), attacker, slack, n.Branches[0].Distance-1, budget)
+		}
+		return n
+	}
+	s.Refill()
+	o, dist := s.Distance(&p, hi)
+	if o != Proved {
+		n.Truncated = true
+		return n
+	}
+	n.Distance = dist
+	if *budget <= 0 {
+		n.Truncated = true
+		return n
+	}
+	for _, m := range ml.Slice() {
+		b := Branch{Move: draughts.MoveString(&p, r, m)}
+		b.Child = buildTree(s, r, p.Play(m), attacker, slack, dist, budget)
+		b.Distance = b.Child.Distance
+		n.Branches = append(n.Branches, b)
+	}
+	sort.SliceStable(n.Branches, func(i, j int) bool {
+		if n.Branches[i].Distance != n.Branches[j].Distance {
+			return n.Branches[i].Distance > n.Branches[j].Distance
+		}
+		return n.Branches[i].Move < n.Branches[j].Move
+	})
+	return n
+}
+
+// refutingLine follows hard refutations from a refuted root for a few moves.
+func refutingLine(s *Searcher, p *draughts.Position, r *draughts.Rules, attacker draughts.Side) []string {
+	var line []string
+	q := *p
+	for len(line) < 12 {
+		ms := draughts.LegalMoves(&q, r)
+		if len(ms) == 0 {
+			break
+		}
+		next := ms[0]
+		if q.Side != attacker {
+			for _, m := range ms {
+				q2 := q.Play(m)
+				s.Refill()
+				if o, _ := s.Solve(&q2, 1); o == Never {
+					next = m
+					break
+				}
+			}
+		}
+		line = append(line, draughts.MoveString(&q, r, next))
+		q = q.Play(next)
+	}
+	return line
+}
+
+// refutations lists the defences of q (defender to move) after which the
+// attacker has no forced goal within bound. Facts already in the table are
+// read first; otherwise defences are searched in turn, within the budget,
+// until one refutes.
+func refutations(s *Searcher, r *draughts.Rules, q draughts.Position, bound int) []Refutation {
+	var out []Refutation
+	ms := draughts.LegalMoves(&q, r)
+	for _, d := range ms {
+		q2 := q.Play(d)
+		e := s.tt.probe(&q2)
+		if e.hard || int(e.noWin) >= bound {
+			out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: e.hard})
+		}
+	}
+	if len(out) == 0 {
+		for _, d := range ms {
+			q2 := q.Play(d)
+			s.Refill()
+			if o, _ := s.Solve(&q2, bound); o == NotWithin || o == Never {
+				out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: o == Never})
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
+	return out
+}
+
+// WinningMoves returns every attacker move of p (attacker to move) that
+// forces the goal within hi attacker moves, with exact distances, shortest
+// first. Each move gets a fresh node budget.
+func (s *Searcher) WinningMoves(p draughts.Position, hi int) []Branch {
+	return winningMoves(s, s.r, p, hi)
+}
+
+// DistanceFresh is Distance with a fresh node budget.
+func (s *Searcher) DistanceFresh(p draughts.Position, hi int) (Outcome, int) {
+	s.Refill()
+	return s.Distance(&p, hi)
+}
+
+// MainLine follows the solution from p for at most maxPlies plies: the
+// attacker's shortest winning move, the defender's longest-resisting
+// defence. It returns the moves and the final position (a finale when
+// the goal is fulfilled there).
+func (s *Searcher) MainLine(p draughts.Position, hi, maxPlies int) ([]string, draughts.Position, bool) {
+	var line []string
+	var ml draughts.MoveList
+	for len(line) < maxPlies {
+		draughts.Generate(&p, s.r, &ml)
+		if s.goal.Eval(&p, s.r, s.attacker, &ml) == Done {
+			return line, p, true
+		}
+		var best draughts.Move
+		found := false
+		if p.Side == s.attacker {
+			ws := winningMoves(s, s.r, p, hi)
+			if len(ws) == 0 {
+				return line, p, false
+			}
+			m, err := draughts.ParseMove(&p, s.r, ws[0].Move)
+			if err != nil {
+				return line, p, false
+			}
+			best, found, hi = m, true, ws[0].Distance
+		} else {
+			worst := -1
+			for _, m := range ml.Slice() {
+				q := p.Play(m)
+				s.Refill()
+				o, d := s.Distance(&q, hi)
+				if o != Proved {
+					return line, p, false
+				}
+				if d > worst {
+					worst, best, found = d, m, true
+				}
+			}
+			hi = worst
+		}
+		if !found {
+			return line, p, false
+		}
+		line = append(line, draughts.MoveString(&p, s.r, best))
+		p = p.Play(best)
+	}
+	return line, p, false
+}
