@@ -126,13 +126,18 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 			}
 		}
 	}
+	// Missing defences are searched to the node's own distance + slack.
+	hi := w.bound
+	if o, d := w.s.DistanceFresh(p, w.bound); o == solver.Proved && d+w.slack < hi {
+		hi = d + w.slack
+	}
 	for _, d := range draughts.LegalMoves(&p, w.r) {
 		if covered[d] {
 			continue
 		}
 		q := p.Play(d)
 		f := Finding{Line: append([]string(nil), line...), Move: draughts.MoveString(&p, w.r, d)}
-		o, dist := w.s.DistanceFresh(q, w.bound)
+		o, dist := w.s.DistanceFresh(q, hi)
 		switch o {
 		case solver.Proved:
 			f.Distance = dist
@@ -141,7 +146,7 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 			f.Result = "not in the author's solution; budget spent"
 			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", moveNo(line, w.c.Start.Side), f.Move))
 		default:
-			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", w.bound)
+			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", hi)
 			if o == solver.Never {
 				f.Result = "not in the author's solution; REFUTES: the goal can never be forced"
 			}

@@ -26,7 +26,7 @@ type Goal interface {
 	ID() string
 	// Eval judges p, whose legal moves are ml (already generated), for the
 	// attacker.
-	Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status
+	Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status
 }
 
 // Prober gives exact endgame values (the tablebase). Probe reports the
@@ -67,7 +67,7 @@ func Material(p *draughts.Position, s draughts.Side) int {
 }
 
 // Eval implements Goal.
-func (w Win) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+func (w Win) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
 	if ml.N == 0 {
 		if p.Side == attacker {
 			return Failed
@@ -78,7 +78,8 @@ func (w Win) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Sid
 		return Failed
 	}
 	if w.Prober != nil {
-		if v, ok := w.Prober.Probe(r, p); ok {
+		pp := p
+		if v, ok := w.Prober.Probe(r, &pp); ok {
 			if p.Side != attacker {
 				v = -v
 			}
@@ -89,7 +90,7 @@ func (w Win) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Sid
 		}
 	}
 	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
-		Material(p, attacker)-Material(p, attacker^1) >= w.MaterialMargin {
+		Material(&p, attacker)-Material(&p, attacker^1) >= w.MaterialMargin {
 		return Done
 	}
 	return Open
@@ -105,7 +106,7 @@ type Lock struct {
 func (l Lock) ID() string { return fmt.Sprintf("lock %d kings %d men", l.Kings, l.Men) }
 
 // Eval implements Goal.
-func (l Lock) Eval(p *draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+func (l Lock) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
 	def := attacker ^ 1
 	men, kings := p.Men(def).Count(), p.KingsOf(def).Count()
 	// Pieces are never added and kings never become men.

@@ -114,7 +114,7 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 	}
 	ml := &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
-	switch s.goal.Eval(p, s.r, s.attacker, ml) {
+	switch s.goal.Eval(*p, s.r, s.attacker, ml) {
 	case Done:
 		return Proved, 0
 	case Failed:
@@ -163,7 +163,7 @@ func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
 	}
 	ml := &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
-	switch s.goal.Eval(p, s.r, s.attacker, ml) {
+	switch s.goal.Eval(*p, s.r, s.attacker, ml) {
 	case Done:
 		return Proved, 0
 	case Failed:

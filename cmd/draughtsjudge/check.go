@@ -46,8 +46,8 @@ type runFlags struct {
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
-	fs.Uint64Var(&f.nodes, "nodes", 5_000_000, "node budget per search (per first move)")
-	fs.DurationVar(&f.timeout, "time", 5*time.Minute, "time budget per composition (0 = none; results then depend on the machine)")
+	fs.Uint64Var(&f.nodes, "nodes", 1_000_000, "node budget per search (per first move)")
+	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition (0 = none; results then depend on the machine)")
 	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB")
 	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines (results do not depend on it)")
 	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
@@ -151,11 +151,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		comps = append(comps, e)
 	}
 	reports := make([]*composition.Report, len(comps))
-	perEntry := 1
-	if len(comps) == 1 {
-		perEntry = f.threads
-	}
-	opt := f.options(perEntry)
+	opt := f.options(f.threads)
 	var bar *progressbar.ProgressBar
 	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) && len(comps) > 1 {
 		bar = progressbar.NewOptions(len(comps), progressbar.OptionSetWriter(stderr),
