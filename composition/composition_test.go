@@ -1,0 +1,139 @@
+package composition_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/corpus"
+	"draughtsjudge/solver"
+)
+
+func opts() composition.Options {
+	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 32 << 20}, MaxBound: 20, Threads: 2}}
+}
+
+func sample(t *testing.T, author string) *composition.Composition {
+	t.Helper()
+	for _, e := range corpus.Sample() {
+		if e.Err != nil {
+			t.Fatalf("sample corpus: %v", e.Err)
+		}
+		if strings.Contains(e.Composition.Author, author) {
+			return e.Composition
+		}
+	}
+	t.Fatalf("no sample composition by %s", author)
+	return nil
+}
+
+func check(rep *composition.Report, id string) composition.Check {
+	for _, c := range rep.Checks {
+		if c.ID == id {
+			return c
+		}
+	}
+	return composition.Check{}
+}
+
+// The sample corpus against the sources' Status tags. Studies whose proof
+// needs endgame databases and draw stipulations may be unknown, with the
+// reason given.
+func TestSampleCorpusAgreesWithSources(t *testing.T) {
+	for _, tc := range []struct {
+		author  string
+		verdict string // what the tool must answer
+		key     string
+		why     string
+	}{
+		{"Shoshin", composition.Sound, "a5-b4", "published-sound; forced in 6, unique key"},
+		{"Scholma", composition.Sound, "32-27", "published-sound; finale 5 men against 3 (problem finale rule)"},
+		{"Boychuk", composition.VUnknown, "", "draw stipulation: needs the endgame databases"},
+	} {
+		c := sample(t, tc.author)
+		if c.Status != "published-sound" {
+			t.Errorf("%s: Status %q", tc.author, c.Status)
+		}
+		rep := composition.Analyse(context.Background(), c, opts())
+		if rep.Verdict != tc.verdict {
+			t.Errorf("%s: verdict %s (%s), want %s (%s)", tc.author, rep.Verdict, rep.Reason, tc.verdict, tc.why)
+			for _, ch := range rep.Checks {
+				t.Logf("  %+v", ch)
+			}
+			continue
+		}
+		if tc.key != "" && (len(rep.Keys) != 1 || rep.Keys[0] != tc.key || rep.AuthorKey != tc.key) {
+			t.Errorf("%s: keys %v author %s, want only %s", tc.author, rep.Keys, rep.AuthorKey, tc.key)
+		}
+		if tc.verdict == composition.VUnknown && !strings.Contains(rep.Reason, "draw") {
+			t.Errorf("%s: unknown without saying why: %q", tc.author, rep.Reason)
+		}
+	}
+}
+
+// A cooked copy of Shoshin's study (a3 moved to c3): the tool must name
+// the second key.
+func TestCookedCopyNamesTheCook(t *testing.T) {
+	c := sample(t, "Shoshin")
+	pdn := `[GameType "25"]
+[FEN "W:WKa5,c3:Ba7,f4"]
+[Genre "study"]
+[Stipulation "win"]
+1. a5-b4 *
+`
+	es := corpus.Parse("cooked.pdn", []byte(pdn))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("%+v", es)
+	}
+	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	if rep.Verdict != composition.Defective || check(rep, "unique").Status != composition.Fail {
+		t.Fatalf("verdict %s, unique %+v", rep.Verdict, check(rep, "unique"))
+	}
+	named := false
+	for _, f := range rep.Cooks {
+		if f.Move == "c3-d4" {
+			named = true
+		}
+	}
+	if !named {
+		t.Fatalf("cook c3-d4 not named: %+v", rep.Cooks)
+	}
+	_ = c
+}
+
+// An illegal move in the author's solution is reported with its number:
+// after 2...g3-f2 White must capture c5:g1, so 3.a3-b4 is illegal.
+func TestIllegalAuthorMove(t *testing.T) {
+	pdn := `[GameType "25"]
+[FEN "W:WKa5,a3:Ba7,f4"]
+[Genre "study"]
+1. a5-b4 f4-g3 2. b4-c5 g3-f2 3. a3-b4 *
+`
+	es := corpus.Parse("bad.pdn", []byte(pdn))
+	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	ch := check(rep, "author-solution")
+	if ch.Status != composition.Fail || !strings.Contains(ch.Detail, "move 3. a3-b4") || !strings.Contains(ch.Detail, "bad.pdn:4:") {
+		t.Fatalf("author-solution check %+v", ch)
+	}
+	if rep.Verdict != composition.Defective {
+		t.Fatalf("verdict %s", rep.Verdict)
+	}
+}
+
+func TestInputErrors(t *testing.T) {
+	for name, tc := range map[string]struct {
+		pdn, want string
+	}{
+		"broken FEN":    {"[GameType \"25\"]\n[FEN \"W:Wz9:Ba7\"]\n1. a5-b4 *\n", "x.pdn:2:"},
+		"stipulation":   {"[GameType \"25\"]\n[FEN \"W:Wc3:Bd4\"]\n[Stipulation \"mate in 2\"]\n*\n", "x.pdn:3: unknown stipulation"},
+		"empty":         {"", "x.pdn:1: empty file"},
+		"binary":        {"\x00\x01\x02PDN", "x.pdn:1:"},
+		"unknown genre": {"[GameType \"25\"]\n[FEN \"W:Wc3:Bd4\"]\n[Genre \"poem\"]\n*\n", "x.pdn:3: unknown genre"},
+	} {
+		es := corpus.Parse("x.pdn", []byte(tc.pdn))
+		if len(es) == 0 || es[0].Err == nil || !strings.HasPrefix(es[0].Err.Error(), tc.want) {
+			t.Errorf("%s: got %+v, want error starting %q", name, es, tc.want)
+		}
+	}
+}
