@@ -73,6 +73,9 @@ type Report struct {
 	Nodes           uint64             `json:"nodes"`
 	Seconds         float64            `json:"seconds"`
 	Cached          bool               `json:"cached,omitempty"`
+	// AuthorErrors are the illegal moves of the author's solution, each
+	// "file:line:col: move N. text: why".
+	AuthorErrors []string `json:"author_errors,omitempty"`
 }
 
 // Options tune Analyse.
@@ -133,6 +136,9 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 
 	rep.add(legalMaterial(c))
 	authorErr := replayAuthor(c)
+	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
+		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
+	}
 	if authorErr != nil {
 		rep.add(Check{"author-solution", "11.2.3", Fail, authorErr.Error()})
 	} else if len(c.Game.Moves) == 0 {

@@ -178,6 +178,10 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	}
 	res.Entries = reports
 	for _, r := range reports {
+		for _, e := range r.AuthorErrors {
+			res.Errors = append(res.Errors, e)
+			fmt.Fprintln(stderr, e)
+		}
 		res.Summary.Nodes += r.Nodes
 		switch r.Verdict {
 		case composition.Sound:

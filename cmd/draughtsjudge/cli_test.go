@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const shoshin = `[Event "draughts.narod.ru article 'Etudy'"]
+[Source "https://draughts.narod.ru/articles/Etudy.htm"]
+[Author "A. Shoshin"]
+[GameType "25"]
+[FEN "W:WKa5,a3:Ba7,f4"]
+[Genre "study"]
+[Stipulation "win"]
+1. a5-b4 f4-g3 (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5 1-0
+`
+
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// Bad input: each bad file gives one line "file:line: what is wrong" on
+// stderr, the good entry is still checked, and the exit code is 2.
+func TestCheckBadInputBatch(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"good.pdn":        shoshin,
+		"brokenfen.pdn":   "[GameType \"25\"]\n[FEN \"W:Wa5,a3:Ba7,f4,z9\"]\n1. a5-b4 *\n",
+		"illegal.pdn":     "[GameType \"25\"]\n[FEN \"W:WKa5,a3:Ba7,f4\"]\n[Genre \"study\"]\n1. a5-b4 f4-g3 2. b4-c5 g3-f2 3. a3-b4 *\n",
+		"stipulation.pdn": "[GameType \"25\"]\n[FEN \"W:WKa5,a3:Ba7,f4\"]\n[Stipulation \"mate in 3\"]\n*\n",
+		"empty.pdn":       "",
+		"binary.pdn":      "\x00\x89PNG\r\n\x1a\n\x00\x00",
+	}
+	for n, c := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runCLI(t, "check", "--db", filepath.Join(dir, "db"), "--nodes", "300000", dir)
+	if code != exitUsage {
+		t.Errorf("exit code %d, want 2", code)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	want := map[string]string{
+		"brokenfen.pdn":   ":2: FEN",
+		"illegal.pdn":     ":4:",
+		"stipulation.pdn": ":3: unknown stipulation",
+		"empty.pdn":       ":1: empty file",
+		"binary.pdn":      ":1:",
+	}
+	for n, frag := range want {
+		found := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, filepath.Join(dir, n)+":") && strings.Contains(l, frag) {
+				found++
+			}
+		}
+		if found != 1 {
+			t.Errorf("%s: want one stderr line with %q, got:\n%s", n, frag, errs)
+		}
+	}
+	if !strings.Contains(out, "good.pdn#1") || !strings.Contains(out, "VERDICT: SOUND") {
+		t.Errorf("the good entry was not checked:\n%s", out)
+	}
+}
+
+// A second run with the same --db reads the reports from the store.
+func TestCheckSecondRunUsesStore(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "s.pdn")
+	os.WriteFile(f, []byte(shoshin), 0o644)
+	db := filepath.Join(dir, "db")
+	var first, second batchResult
+	for i, dst := range []*batchResult{&first, &second} {
+		code, out, errs := runCLI(t, "check", "--db", db, "--format", "json", f)
+		if code != exitOK {
+			t.Fatalf("run %d: exit %d: %s", i, code, errs)
+		}
+		if err := json.Unmarshal([]byte(out), dst); err != nil {
+			t.Fatalf("run %d: %v\n%s", i, err, out)
+		}
+	}
+	if first.Entries[0].Cached || !second.Entries[0].Cached {
+		t.Fatalf("cached flags: first %v second %v", first.Entries[0].Cached, second.Entries[0].Cached)
+	}
+	if first.Entries[0].Verdict != "sound" || second.Entries[0].Verdict != "sound" ||
+		strings.Join(first.Entries[0].Keys, ",") != strings.Join(second.Entries[0].Keys, ",") {
+		t.Fatalf("answers differ: %+v / %+v", first.Entries[0], second.Entries[0])
+	}
+}
+
+func TestHelpListsCommands(t *testing.T) {
+	code, out, _ := runCLI(t, "help")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, c := range []string{"check", "solve", "perft"} {
+		if !strings.Contains(out, c) {
+			t.Errorf("help lacks %s:\n%s", c, out)
+		}
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "perft", "--variant", "international", "--depth", "4")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.HasPrefix(lines[3], "4\t4265\t") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
