@@ -109,7 +109,10 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 	case "lock":
 		return solver.Lock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
 	case "draw":
-		return nil, fmt.Errorf("draw stipulations need the endgame databases (a draw is proved only where every line reaches a database draw); not solvable yet")
+		if opt.Prober == nil {
+			return nil, fmt.Errorf("draw stipulations need the endgame databases (a draw is proved where every line reaches a database draw or win); none available")
+		}
+		return solver.Draw{Prober: opt.Prober}, nil
 	}
 	return nil, fmt.Errorf("stipulation %q is not supported yet", c.Stipulation.Text)
 }

@@ -25,15 +25,18 @@ type Goal interface {
 	// ID names the goal in caches and reports ("win", "lock 2 men").
 	ID() string
 	// Eval judges p, whose legal moves are ml (already generated), for the
-	// attacker.
-	Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status
+	// attacker. With Done, dist is the exact number of attacker moves
+	// still needed (0: fulfilled here; more when an endgame database
+	// knows the forced distance).
+	Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (st Status, dist int)
 }
 
 // Prober gives exact endgame values (the tablebase). Probe reports the
-// value for the side to move: +1 win, 0 draw, -1 loss; ok=false when the
-// position is not covered.
+// value for the side to move, +1 win, 0 draw, -1 loss, and the number of
+// plies to the end of the game with best play (winner shortest, loser
+// longest; theory mode); ok=false when the position is not covered.
 type Prober interface {
-	Probe(r *draughts.Rules, p *draughts.Position) (wdl int, ok bool)
+	Probe(r *draughts.Rules, p *draughts.Position) (wdl, plies int, ok bool)
 }
 
 // Win is the goal "win" (6.1.7): the defender, to move, has no legal move
@@ -67,33 +70,37 @@ func Material(p *draughts.Position, s draughts.Side) int {
 }
 
 // Eval implements Goal.
-func (w Win) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+func (w Win) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
 	if ml.N == 0 {
 		if p.Side == attacker {
-			return Failed
+			return Failed, 0
 		}
-		return Done
+		return Done, 0
 	}
 	if p.Pieces[attacker] == 0 {
-		return Failed
-	}
-	if w.Prober != nil {
-		pp := p
-		if v, ok := w.Prober.Probe(r, &pp); ok {
-			if p.Side != attacker {
-				v = -v
-			}
-			if v > 0 {
-				return Done
-			}
-			return Failed
-		}
+		return Failed, 0
 	}
 	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
 		Material(&p, attacker)-Material(&p, attacker^1) >= w.MaterialMargin {
-		return Done
+		return Done, 0
 	}
-	return Open
+	if w.Prober != nil {
+		pp := p
+		if v, plies, ok := w.Prober.Probe(r, &pp); ok {
+			if p.Side != attacker {
+				v = -v
+			}
+			if v <= 0 {
+				return Failed, 0 // the database says the attacker cannot win
+			}
+			// plies to the end; the attacker moves first when to move.
+			if p.Side == attacker {
+				return Done, (plies + 1) / 2
+			}
+			return Done, plies / 2
+		}
+	}
+	return Open, 0
 }
 
 // Lock is the goal of a locking task (11.2.8.2): the defender, to move,
@@ -106,7 +113,11 @@ type Lock struct {
 func (l Lock) ID() string { return fmt.Sprintf("lock %d kings %d men", l.Kings, l.Men) }
 
 // Eval implements Goal.
-func (l Lock) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) Status {
+func (l Lock) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
+	return l.eval(p, attacker, ml), 0
+}
+
+func (l Lock) eval(p draughts.Position, attacker draughts.Side, ml *draughts.MoveList) Status {
 	def := attacker ^ 1
 	men, kings := p.Men(def).Count(), p.KingsOf(def).Count()
 	// Pieces are never added and kings never become men.

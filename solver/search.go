@@ -114,9 +114,12 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 	}
 	ml := &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
-	switch s.goal.Eval(*p, s.r, s.attacker, ml) {
+	switch st, dist := s.goal.Eval(*p, s.r, s.attacker, ml); st {
 	case Done:
-		return Proved, 0
+		if dist <= d {
+			return Proved, dist
+		}
+		return NotWithin, 0
 	case Failed:
 		return Never, 0
 	}
@@ -163,9 +166,12 @@ func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
 	}
 	ml := &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
-	switch s.goal.Eval(*p, s.r, s.attacker, ml) {
+	switch st, dist := s.goal.Eval(*p, s.r, s.attacker, ml); st {
 	case Done:
-		return Proved, 0
+		if dist <= d {
+			return Proved, dist
+		}
+		return NotWithin, 0
 	case Failed:
 		return Never, 0
 	}

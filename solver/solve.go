@@ -314,7 +314,7 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 	n := &Node{FEN: draughts.FEN(&p, r), Attacker: p.Side == attacker}
 	var ml draughts.MoveList
 	draughts.Generate(&p, r, &ml)
-	if s.goal.Eval(p, r, attacker, &ml) == Done {
+	if st, dist := s.goal.Eval(p, r, attacker, &ml); st == Done && dist == 0 {
 		n.Finale = true
 		return n
 	}
@@ -438,7 +438,7 @@ func (s *Searcher) MainLine(p draughts.Position, hi, maxPlies int) ([]string, dr
 	var ml draughts.MoveList
 	for len(line) < maxPlies {
 		draughts.Generate(&p, s.r, &ml)
-		if s.goal.Eval(p, s.r, s.attacker, &ml) == Done {
+		if st, dist := s.goal.Eval(p, s.r, s.attacker, &ml); st == Done && dist == 0 {
 			return line, p, true
 		}
 		var best draughts.Move

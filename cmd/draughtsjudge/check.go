@@ -152,6 +152,11 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	}
 	reports := make([]*composition.Report, len(comps))
 	opt := f.options(f.threads)
+	slices := 0
+	if store != nil {
+		opt.Prober = solver.TablebaseProber(store)
+		slices = len(store.SliceRecords())
+	}
 	var bar *progressbar.ProgressBar
 	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) && len(comps) > 1 {
 		bar = progressbar.NewOptions(len(comps), progressbar.OptionSetWriter(stderr),
@@ -163,7 +168,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	for i, e := range comps {
 		i, c := i, e.Composition
 		g.Go(func() error {
-			reports[i] = analyseCached(store, c, opt, f)
+			reports[i] = analyseCached(store, c, opt, f, slices)
 			if bar != nil {
 				mu.Lock()
 				bar.Add(1)
@@ -223,12 +228,12 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 // stores it. The cache key covers the position, the variant, the
 // stipulation, the genre, the author's solution and every option that can
 // change the answer; the store's engine version covers the code.
-func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags) *composition.Report {
+func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int) *composition.Report {
 	if store == nil {
 		return composition.Analyse(context.Background(), c, opt)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem)
+	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|%d|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices)
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
 	}

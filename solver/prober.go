@@ -1,0 +1,55 @@
+package solver
+
+import (
+	"draughtsjudge/draughts"
+	"draughtsjudge/tablebase"
+)
+
+// storeProber adapts the endgame databases of a tablebase.Store.
+type storeProber struct{ s *tablebase.Store }
+
+// TablebaseProber returns a Prober over the endgame slices built in s
+// (none built: every probe misses). Safe for concurrent use.
+func TablebaseProber(s *tablebase.Store) Prober { return storeProber{s} }
+
+func (p storeProber) Probe(r *draughts.Rules, pos *draughts.Position) (int, int, bool) {
+	v, ok := p.s.Endgames(r).Probe(pos)
+	if !ok {
+		return 0, 0, false
+	}
+	return int(v.WDL), v.Plies, true
+}
+
+// Draw is the goal "draw" (SPEC §5) in theory mode: the attacker reaches,
+// against every defence, a position the endgame database values at least
+// a draw for it (or the defender is left without a move). Without a
+// database a draw can be proved only that way, so Prober is required.
+type Draw struct {
+	Prober Prober
+}
+
+// ID implements Goal.
+func (Draw) ID() string { return "draw" }
+
+// Eval implements Goal.
+func (g Draw) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
+	if ml.N == 0 {
+		if p.Side == attacker {
+			return Failed, 0
+		}
+		return Done, 0
+	}
+	if g.Prober != nil {
+		pp := p
+		if v, _, ok := g.Prober.Probe(r, &pp); ok {
+			if p.Side != attacker {
+				v = -v
+			}
+			if v >= 0 {
+				return Done, 0
+			}
+			return Failed, 0
+		}
+	}
+	return Open, 0
+}
