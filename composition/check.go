@@ -222,7 +222,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	// The author's tree against the solver.
 	if authorErr == nil && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
 		w := newWalker(c, goal, attacker, opt, ans.Bound)
-		w.walk(c.Game.Moves, c.Start, nil)
+		w.walk(c.Game.Moves, c.Start, nil, false)
 		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 		rep.Nodes += w.s.Nodes()
 		switch {

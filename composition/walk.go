@@ -40,21 +40,25 @@ func moveNo(line []string, start draughts.Side) string {
 	return fmt.Sprintf("%d...", half/2+1)
 }
 
-// walk follows plies from p; line is the moves so far.
-func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string) {
+// walk follows plies from p; line is the moves so far. The first ply of
+// a variation is an alternative at its parent's node, which the parent
+// analyses (variation = true skips it here).
+func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string, variation bool) {
 	for i := range plies {
 		ply := &plies[i]
 		for _, v := range ply.Variations {
-			w.walk(v, p, append([]string(nil), line...))
+			w.walk(v, p, append([]string(nil), line...), true)
 		}
 		m, err := draughts.ParseMove(&p, w.r, ply.Text)
 		if err != nil {
 			return // reported by the replay check
 		}
 		text := draughts.MoveString(&p, w.r, m)
-		if p.Side == w.attacker {
-			w.attackerNode(p, line, text)
-		} else {
+		switch {
+		case i == 0 && variation:
+		case p.Side == w.attacker:
+			w.attackerNode(p, line, w.authorMoves(p, ply))
+		default:
 			w.defenderNode(p, line, ply)
 		}
 		line = append(line, text)
@@ -63,9 +67,34 @@ func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string) 
 	w.lineEnd(p, line)
 }
 
+// authorMoves returns the ply's move and the first moves of its
+// variations: the author's moves at this node.
+func (w *walker) authorMoves(p draughts.Position, ply *draughts.Ply) []string {
+	var out []string
+	for _, t := range append([]string{ply.Text}, firstTexts(ply.Variations)...) {
+		if m, err := draughts.ParseMove(&p, w.r, t); err == nil {
+			out = append(out, draughts.MoveString(&p, w.r, m))
+		}
+	}
+	return out
+}
+
+func firstTexts(vs [][]draughts.Ply) []string {
+	var out []string
+	for _, v := range vs {
+		if len(v) > 0 {
+			out = append(out, v[0].Text)
+		}
+	}
+	return out
+}
+
 // attackerNode: every attacker move that forces the goal; the author's
-// move must be one of them, the others are duals or transpositions.
-func (w *walker) attackerNode(p draughts.Position, line []string, author string) {
+// moves must be among them (the first is the main one), the others are
+// duals or transpositions. An alternative the author gives himself is not
+// a dual found by the tool.
+func (w *walker) attackerNode(p draughts.Position, line []string, authors []string) {
+	author := authors[0]
 	if len(line) == 0 {
 		return // first moves: keys and cooks are the solver's first-move analysis
 	}
@@ -88,7 +117,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, author string)
 	}
 	var authorFinale *draughts.Position
 	for _, b := range wins {
-		if b.Move == author {
+		if contains(authors, b.Move) {
 			continue
 		}
 		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance}
@@ -202,4 +231,13 @@ func lastMoves(line []string) string {
 		return "… " + join(line[len(line)-4:])
 	}
 	return join(line)
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
