@@ -26,6 +26,11 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	if slack == 0 {
 		slack = 4
 	}
+	// Duals and missing defences are searched with a quarter of the node
+	// budget per search.
+	if b.Nodes != 0 {
+		b.Nodes = max(b.Nodes/4, 50000)
+	}
 	return &walker{c: c, r: c.Rules, s: solver.NewSearcher(c.Rules, goal, attacker, b), attacker: attacker, bound: bound, slack: slack}
 }
 

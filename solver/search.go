@@ -64,6 +64,14 @@ func (s *Searcher) Refill() {
 	s.aborted = s.budget.Deadline.IsZero() == false && time.Now().After(s.budget.Deadline)
 }
 
+// SetNodeBudget changes the node budget of later searches (0: none) and
+// returns the previous one.
+func (s *Searcher) SetNodeBudget(n uint64) uint64 {
+	old := s.budget.Nodes
+	s.budget.Nodes = n
+	return old
+}
+
 // Aborted reports whether the budget ran out.
 func (s *Searcher) Aborted() bool { return s.aborted }
 

@@ -24,7 +24,7 @@ type Options struct {
 	// Threads shares first moves out over goroutines (default 1). Results
 	// do not depend on it.
 	Threads int
-	// TreeNodes caps the solution tree (default 2000 nodes).
+	// TreeNodes caps the solution tree (default 300 nodes).
 	TreeNodes int
 }
 
@@ -39,7 +39,7 @@ func (o *Options) defaults() {
 		o.Threads = 1
 	}
 	if o.TreeNodes == 0 {
-		o.TreeNodes = 2000
+		o.TreeNodes = 300
 	}
 }
 
@@ -319,8 +319,14 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		return n
 	}
 	if n.Attacker {
-		// The node's distance is its shortest winning move's.
+		// The node's distance is its shortest winning move's. Duals are
+		// searched with a sixteenth of the node budget per move.
+		old := s.budget.Nodes
+		if old != 0 {
+			s.budget.Nodes = max(old/16, 20000)
+		}
 		n.Branches = winningMoves(s, r, p, hi+slack)
+		s.budget.Nodes = old
 		if len(n.Branches) == 0 {
 			n.Truncated = true
 			return n

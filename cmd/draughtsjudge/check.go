@@ -20,6 +20,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
@@ -42,6 +43,7 @@ type runFlags struct {
 	maxBound int
 	margin   int
 	tree     bool
+	endgames int
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
@@ -54,6 +56,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
 	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves")
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves")
+	fs.IntVar(&f.endgames, "endgames", 4, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move with White ahead by this much (man 1, king 3); -1 = off")
 }
 
@@ -153,6 +156,9 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	reports := make([]*composition.Report, len(comps))
 	opt := f.options(f.threads)
 	slices := 0
+	if store != nil && f.endgames > 0 {
+		ensureEndgames(store, comps, f, stderr)
+	}
 	if store != nil {
 		opt.Prober = solver.TablebaseProber(store)
 		slices = len(store.SliceRecords())
@@ -272,4 +278,51 @@ func flatten(c *composition.Composition) []string {
 	}
 	walk(c.Game.Moves)
 	return out
+}
+
+// ensureEndgames builds the endgame slices of at most f.endgames pieces
+// that the compositions' initial material can reach (captures remove
+// pieces, men may become kings). Finished slices are never rebuilt.
+func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, stderr io.Writer) {
+	want := map[*draughts.Rules]map[tablebase.Material]bool{}
+	for _, e := range comps {
+		c := e.Composition
+		m := tablebase.MaterialOf(&c.Start)
+		if want[c.Rules] == nil {
+			want[c.Rules] = map[tablebase.Material]bool{}
+		}
+		for wm := 0; wm <= int(m.WM); wm++ {
+			for wk := 0; wk <= int(m.WK)+int(m.WM)-wm; wk++ {
+				for bm := 0; bm <= int(m.BM); bm++ {
+					for bk := 0; bk <= int(m.BK)+int(m.BM)-bm; bk++ {
+						if wm+wk == 0 || bm+bk == 0 || wm+wk+bm+bk > f.endgames {
+							continue
+						}
+						want[c.Rules][tablebase.Material{WM: uint8(wm), WK: uint8(wk), BM: uint8(bm), BK: uint8(bk)}] = true
+					}
+				}
+			}
+		}
+	}
+	for _, r := range draughts.AllRules() {
+		set := want[r]
+		if len(set) == 0 {
+			continue
+		}
+		var ms []tablebase.Material
+		for m := range set {
+			ms = append(ms, m)
+		}
+		e := store.Endgames(r)
+		if len(e.Missing(ms)) == 0 {
+			continue
+		}
+		fmt.Fprintf(stderr, "draughtsjudge: building %s endgame slices up to %d pieces (once; kept in %s)\n", r.ID, f.endgames, store.Dir)
+		t0 := time.Now()
+		if err := e.Build(context.Background(), ms, tablebase.BuildOptions{Threads: f.threads}); err != nil {
+			fmt.Fprintf(stderr, "draughtsjudge: warning: endgame build: %v\n", err)
+			continue
+		}
+		fmt.Fprintf(stderr, "draughtsjudge: %s endgame slices built in %.1fs\n", r.ID, time.Since(t0).Seconds())
+	}
 }
