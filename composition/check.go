@@ -76,6 +76,7 @@ type Report struct {
 	// AuthorErrors are the illegal moves of the author's solution, each
 	// "file:line:col: move N. text: why".
 	AuthorErrors []string `json:"author_errors,omitempty"`
+	Judgement             // genre, finales, artistic measures, score (formal.go)
 }
 
 // Options tune Analyse.
@@ -137,7 +138,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
-	rep.add(legalMaterial(c))
+	rep.staticChecks(c) // legal, genre, problem-balance (formal.go)
 	authorErr := replayAuthor(c)
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
@@ -236,6 +237,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	} else if rep.check("solvable") == nil {
 		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %d moves (solver's solution)", ans.Distance)})
 	}
+	rep.formalChecks(ctx, c, opt, ans) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
 	rep.finish()
 	return rep

@@ -1,0 +1,570 @@
+package composition
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// This file holds the formal checks of chapter XI that need the material
+// or the solver's answer beyond solvability and uniqueness: [genre]
+// (11.1.3), [problem-balance] (11.2.7.1), [exact-lock] (11.2.8.2),
+// [economy-finale] (11.2.4, 11.2.8.1) and [economy-construction] (11.2.4),
+// and the artistic measures (measures.go) that feed the score.
+
+// Judgement is the part of a Report that judges the composition beyond
+// soundness: genre and group, the author's finales, the artistic measures
+// and the score. It is embedded in Report (its JSON fields are inline).
+type Judgement struct {
+	// DetectedGenres are the genres the material allows (11.1.3).
+	DetectedGenres []string `json:"detected_genres,omitempty"`
+	// Group is the group within the genre (11.1.3), e.g. "miniature".
+	Group string `json:"group,omitempty"`
+	// MainLine is the author's main line (canonical notation).
+	MainLine []string `json:"main_line,omitempty"`
+	// Finales are the end positions of the author's lines.
+	Finales []Finale `json:"finales,omitempty"`
+	// Measures are the artistic measures (11.3) with their evidence.
+	Measures []Measure `json:"measures,omitempty"`
+	// Score is the rubric's estimate on the 10-point scale (11.7);
+	// ScoreLines are the rubric lines with their contribution.
+	Score      float64     `json:"score"`
+	ScoreNote  string      `json:"score_note,omitempty"`
+	ScoreLines []ScoreLine `json:"score_lines,omitempty"`
+	// Originality is left to the judge; the tool gives its evidence.
+	Originality *Originality `json:"originality,omitempty"`
+}
+
+// Finale is where one of the author's lines ends.
+type Finale struct {
+	Line []string `json:"line"` // the author's moves from the start
+	// Extra are moves the solver added after the author's last move to
+	// reach the position where the goal is fulfilled (forced play).
+	Extra     []string `json:"extra,omitempty"`
+	FEN       string   `json:"fen"`
+	Fulfilled bool     `json:"fulfilled"` // the goal holds in FEN
+	Main      bool     `json:"main,omitempty"`
+	// Locked are the defender's locked squares (tasks).
+	Locked []string `json:"locked,omitempty"`
+}
+
+// authorLine is one path through the author's solution tree.
+type authorLine struct {
+	moves []string            // canonical notation
+	mv    []draughts.Move     // the moves
+	pos   []draughts.Position // the position before each move
+	end   draughts.Position
+	main  bool
+}
+
+func (l authorLine) clone() authorLine {
+	return authorLine{moves: append([]string(nil), l.moves...), mv: append([]draughts.Move(nil), l.mv...),
+		pos: append([]draughts.Position(nil), l.pos...)}
+}
+
+// authorLines lists every line of the author's solution, main line first;
+// a line stops at its first illegal move (reported by [author-solution]).
+func authorLines(c *Composition) []authorLine {
+	var out []authorLine
+	var rec func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool)
+	rec = func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool) {
+		for i := range plies {
+			ply := &plies[i]
+			for _, v := range ply.Variations {
+				rec(v, p, cur.clone(), false)
+			}
+			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)
+			if err != nil {
+				break
+			}
+			cur.moves = append(cur.moves, draughts.MoveString(&p, c.Rules, m))
+			cur.mv = append(cur.mv, m)
+			cur.pos = append(cur.pos, p)
+			p = p.Play(m)
+		}
+		cur.end, cur.main = p, main
+		out = append(out, cur)
+	}
+	if len(c.Game.Moves) > 0 {
+		rec(c.Game.Moves, c.Start, authorLine{}, true)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].main && !out[j].main })
+	return out
+}
+
+// formal carries what the solver-based checks share.
+type formal struct {
+	ctx   context.Context
+	c     *Composition
+	r     *draughts.Rules
+	goal  solver.Goal
+	opt   Options
+	ans   solver.Answer
+	lines []authorLine
+}
+
+// staticChecks adds the checks that need only the material: [legal]
+// (11.2.2), [genre] (11.1.3) and [problem-balance] (11.2.7.1).
+func (rep *Report) staticChecks(c *Composition) {
+	rep.add(legalMaterial(c))
+	rep.add(rep.genreCheck(c))
+	rep.add(problemBalance(c))
+}
+
+// formalChecks adds the checks that need the solver's answer: [exact-lock],
+// [economy-finale], [economy-construction], then the artistic measures.
+// Called by Analyse once the composition is known to be solvable.
+func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options, ans solver.Answer) {
+	goal, err := Goal(c, opt)
+	if err != nil {
+		return
+	}
+	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c)}
+	if len(f.lines) > 0 {
+		rep.MainLine = f.lines[0].moves
+	}
+	rep.Finales = f.finales()
+	rep.add(f.exactLock(rep.Finales))
+	rep.add(f.economyFinale(rep.Finales))
+	if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
+		rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
+	} else {
+		rep.add(f.economyConstruction(rep))
+	}
+	rep.Measures = f.measures(rep)
+}
+
+// material counts one side's men and kings.
+func material(p *draughts.Position, s draughts.Side) (men, kings int) {
+	return p.Men(s).Count(), p.KingsOf(s).Count()
+}
+
+// genreFits reports whether the material of c allows genre g, and why not.
+func genreFits(c *Composition, g string) (bool, string) {
+	p := &c.Start
+	wm, wk := material(p, draughts.White)
+	bm, bk := material(p, draughts.Black)
+	w, b := wm+wk, bm+bk
+	lock := c.Stipulation.Kind == "lock"
+	switch g {
+	case Problem:
+		if lock {
+			return false, "a problem's stipulation is a win or a draw, not a lock"
+		}
+		if w <= 4 {
+			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
+		}
+	case Study:
+		if lock {
+			return false, "a study's stipulation is a win or a draw, not a lock"
+		}
+		if w > 4 || b > 6 {
+			return false, fmt.Sprintf("a study has at most 4 white and 6 black pieces; here %d white, %d black", w, b)
+		}
+	case Ending:
+		if lock {
+			return false, "a positional ending's stipulation is a win or a draw, not a lock"
+		}
+		if c.Rules.Board.Size != 8 {
+			return false, "positional endings exist only in Russian draughts (64 squares)"
+		}
+		if w > 8 || b > 8 {
+			return false, fmt.Sprintf("a positional ending has at most 8 pieces a side; here %d white, %d black", w, b)
+		}
+	case Task:
+		if !lock {
+			return false, "a locking task's stipulation is a lock"
+		}
+	}
+	return true, ""
+}
+
+// group is the group of genre g from the material (11.1.3).
+func group(c *Composition, g string) string {
+	p := &c.Start
+	wm, wk := material(p, draughts.White)
+	bm, bk := material(p, draughts.Black)
+	big := c.Rules.Board.Size == 10
+	switch g {
+	case Problem:
+		switch {
+		case wk+bk > 0:
+			return "with kings and men"
+		case !big && wm <= 6 && bm <= 6:
+			return "miniature (up to 6 men a side)"
+		case !big:
+			return "ending (up to 12 men a side)"
+		case wm <= 7 && bm <= 7:
+			return "miniature (up to 7 men a side)"
+		case wm <= 12 && bm <= 12:
+			return "middle (up to 12 men a side)"
+		default:
+			return "large (up to 20 men a side)"
+		}
+	case Task:
+		switch {
+		case wm+wk <= 7:
+			return "miniature (at most 7 white units)"
+		case c.Stipulation.LockKings > 0:
+			return "locking kings"
+		default:
+			return "locking men"
+		}
+	}
+	return ""
+}
+
+// genreCheck is [genre] (11.1.3): the genres the material allows, the
+// group, and whether the stated genre fits.
+func (rep *Report) genreCheck(c *Composition) Check {
+	for _, g := range []string{Problem, Study, Ending, Task} {
+		if ok, _ := genreFits(c, g); ok {
+			rep.DetectedGenres = append(rep.DetectedGenres, g)
+		}
+	}
+	detected := strings.Join(rep.DetectedGenres, " or ")
+	if detected == "" {
+		detected = "none"
+	}
+	if c.Genre == "" {
+		return Check{"genre", "11.1.3", NotApplicable, "no genre stated; the material fits: " + detected}
+	}
+	if ok, why := genreFits(c, c.Genre); !ok {
+		return Check{"genre", "11.1.3", Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected)}
+	}
+	rep.Group = group(c, c.Genre)
+	d := "stated " + c.Genre + " fits the material"
+	if rep.Group != "" {
+		d += "; group: " + rep.Group
+	}
+	return Check{"genre", "11.1.3", Pass, d}
+}
+
+// problemBalance is [problem-balance] (11.2.7.1): in a problem Black is at
+// most one piece ahead at the start.
+func problemBalance(c *Composition) Check {
+	if c.Genre != Problem {
+		return Check{"problem-balance", "11.2.7.1", NotApplicable, "problems only"}
+	}
+	w, b := c.Start.Pieces[draughts.White].Count(), c.Start.Pieces[draughts.Black].Count()
+	if b-w > 1 {
+		return Check{"problem-balance", "11.2.7.1", Fail, fmt.Sprintf("Black is %d pieces ahead (%d against %d); at most one is allowed", b-w, b, w)}
+	}
+	return Check{"problem-balance", "11.2.7.1", Pass, fmt.Sprintf("%d white against %d black pieces", w, b)}
+}
+
+// searcher returns a searcher with the budget of the composition's
+// secondary searches.
+func (f *formal) searcher() *solver.Searcher {
+	b := f.opt.Solver.Budget
+	if b.TTBytes == 0 || b.TTBytes > 16<<20 {
+		b.TTBytes = 16 << 20
+	}
+	return solver.NewSearcher(f.r, f.goal, draughts.White, b)
+}
+
+// fulfilled reports whether the goal holds in p (a finale).
+func (f *formal) fulfilled(p draughts.Position) bool {
+	var ml draughts.MoveList
+	draughts.Generate(&p, f.r, &ml)
+	st, _ := f.goal.Eval(p, f.r, draughts.White, &ml)
+	return st == solver.Done
+}
+
+// finales resolves every author's line to its finale: where the line
+// stops, or, when the goal is not yet fulfilled there, where the forced
+// play goes on to (the solver's main line).
+func (f *formal) finales() []Finale {
+	var out []Finale
+	var s *solver.Searcher
+	for _, l := range f.lines {
+		fin := Finale{Line: l.moves, Main: l.main}
+		end := l.end
+		if !f.fulfilled(end) && f.ctx.Err() == nil {
+			if s == nil {
+				s = f.searcher()
+			}
+			bound := f.ans.Bound
+			if bound == 0 {
+				bound = 20
+			}
+			if extra, p, ok := s.MainLine(end, bound, 40); ok {
+				fin.Extra, end = extra, p
+			}
+		}
+		fin.FEN = draughts.FEN(&end, f.r)
+		fin.Fulfilled = f.fulfilled(end)
+		if fin.Fulfilled && f.c.Stipulation.Kind == "lock" {
+			for _, sq := range end.Pieces[draughts.Black].Squares() {
+				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))
+			}
+		}
+		out = append(out, fin)
+	}
+	return out
+}
+
+func finaleName(fin Finale) string {
+	s := "finale after " + lastMoves(fin.Line)
+	if len(fin.Extra) > 0 {
+		s += " (+ forced " + join(fin.Extra) + ")"
+	}
+	return s
+}
+
+// exactLock is [exact-lock] (11.2.8.2): every finale of a task locks
+// exactly the stated number and kind of pieces.
+func (f *formal) exactLock(fins []Finale) Check {
+	if f.c.Stipulation.Kind != "lock" {
+		return Check{"exact-lock", "11.2.8.2", NotApplicable, "locking tasks only"}
+	}
+	want := fmt.Sprintf("%d men, %d kings", f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)
+	if len(fins) == 0 {
+		return Check{"exact-lock", "11.2.8.2", NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)"}
+	}
+	var bad, good, open []string
+	for _, fin := range fins {
+		p, err := draughts.ParseFEN(f.r, fin.FEN)
+		if err != nil {
+			continue
+		}
+		men, kings := material(&p, draughts.Black)
+		blocked := p.Side == draughts.Black && len(draughts.LegalMoves(&p, f.r)) == 0
+		switch {
+		case fin.Fulfilled:
+			good = append(good, fmt.Sprintf("%s: %s locked on %s", finaleName(fin), want, strings.Join(fin.Locked, ",")))
+		case blocked:
+			var sq []string
+			for _, s := range p.Pieces[draughts.Black].Squares() {
+				sq = append(sq, f.r.Board.Name(s))
+			}
+			bad = append(bad, fmt.Sprintf("%s: locks %d men, %d kings on %s, stated %s", finaleName(fin), men, kings, strings.Join(sq, ","), want))
+		default:
+			open = append(open, finaleName(fin)+": Black can still move")
+		}
+	}
+	switch {
+	case len(bad) > 0:
+		return Check{"exact-lock", "11.2.8.2", Fail, strings.Join(bad, "; ")}
+	case len(open) > 0:
+		return Check{"exact-lock", "11.2.8.2", Unknown, "no lock reached: " + strings.Join(open, "; ")}
+	}
+	return Check{"exact-lock", "11.2.8.2", Pass, strings.Join(good, "; ")}
+}
+
+// pieceName is "man e5" / "king 23".
+func pieceName(p *draughts.Position, r *draughts.Rules, sq draughts.Square) string {
+	side := "white"
+	if p.Pieces[draughts.Black].Has(sq) {
+		side = "black"
+	}
+	kind := "man"
+	if p.Kings.Has(sq) {
+		kind = "king"
+	}
+	return fmt.Sprintf("%s %s %s", side, kind, r.Board.Name(sq))
+}
+
+// without returns p with the piece on sq removed.
+func without(p draughts.Position, sq draughts.Square) draughts.Position {
+	return draughts.NewPosition(p.Pieces[draughts.White]&^draughts.Bit(sq), p.Pieces[draughts.Black]&^draughts.Bit(sq), p.Kings&^draughts.Bit(sq), p.Side)
+}
+
+// economyFinale is [economy-finale] (11.2.4, 11.2.8.1): in each finale
+// where the goal is fulfilled, each white piece is removed in turn; if the
+// goal still holds without it, the finale is uneconomical. Every finale of
+// a task must be economical; in other genres the main line's finale must
+// be, and uneconomical side variations are a warning (11.3.3).
+func (f *formal) economyFinale(fins []Finale) Check {
+	const id, clause = "economy-finale", "11.2.4"
+	var fails, warns, ok []string
+	checked := 0
+	for _, fin := range fins {
+		if !fin.Fulfilled {
+			continue
+		}
+		p, err := draughts.ParseFEN(f.r, fin.FEN)
+		if err != nil {
+			continue
+		}
+		checked++
+		var spare []string
+		// Without black pieces any white piece "could go": such a finale
+		// is the final motif itself (11.3.8.4) and left to the judge.
+		if p.Pieces[draughts.White].Count() > 1 && p.Pieces[draughts.Black] != 0 {
+			for _, sq := range p.Pieces[draughts.White].Squares() {
+				if q := without(p, sq); f.fulfilled(q) {
+					spare = append(spare, pieceName(&p, f.r, sq))
+				}
+			}
+		}
+		if len(spare) == 0 {
+			ok = append(ok, finaleName(fin))
+			continue
+		}
+		msg := fmt.Sprintf("%s (%s): the goal still holds without the %s", finaleName(fin), fin.FEN, strings.Join(spare, ", "))
+		if f.c.Genre == Task || fin.Main {
+			fails = append(fails, msg)
+		} else {
+			warns = append(warns, msg)
+		}
+	}
+	cl := clause
+	if f.c.Genre == Task {
+		cl = "11.2.8.1"
+	}
+	switch {
+	case len(fails) > 0:
+		return Check{id, cl, Fail, "uneconomical finale: " + strings.Join(append(fails, warns...), "; ")}
+	case len(warns) > 0:
+		return Check{id, cl, Warn, "uneconomical finale in a side variation: " + strings.Join(warns, "; ")}
+	case checked == 0:
+		return Check{id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)"}
+	}
+	return Check{id, cl, Pass, fmt.Sprintf("%d finales, every white piece needed: %s", checked, strings.Join(ok, "; "))}
+}
+
+// economyConstruction is [economy-construction] (11.2.4): each piece of
+// the initial position is removed in turn and the composition solved
+// again with a smaller budget. A piece is a statist when, without it, the
+// author's key is still the only key and the author's main line is still
+// legal and forced at every White move. A piece whose removal lets another
+// key in is needed to stop a cook, and the report names the cook.
+func (f *formal) economyConstruction(rep *Report) Check {
+	const id, clause = "economy-construction", "11.2.4"
+	if rep.AuthorKey == "" || len(f.lines) == 0 {
+		return Check{id, clause, NotApplicable, "no author's solution: the author's idea is unknown"}
+	}
+	main := f.lines[0]
+	keyMove := main.mv[0]
+	sopt := f.opt.Solver
+	sopt.Budget.Nodes = max(sopt.Budget.Nodes, 50_000)
+	if sopt.Budget.TTBytes == 0 || sopt.Budget.TTBytes > 32<<20 {
+		sopt.Budget.TTBytes = 32 << 20
+	}
+	sopt.MaxBound = max(f.ans.Bound, 1)
+	sopt.TreeNodes = 1
+	var statists, doubtful, needed, unknown []string
+	for _, sq := range f.c.Start.Occupied().Squares() {
+		name := pieceName(&f.c.Start, f.r, sq)
+		if f.ctx.Err() != nil {
+			unknown = append(unknown, name+": time out")
+			continue
+		}
+		if sq == keyMove.From {
+			needed = append(needed, name+": makes the key")
+			continue
+		}
+		q := without(f.c.Start, sq)
+		if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
+			needed = append(needed, name+": the position is not legal without it")
+			continue
+		}
+		// The author's main line must stay legal.
+		p, legal := q, true
+		for i, t := range main.moves {
+			m, err := draughts.ParseMove(&p, f.r, t)
+			if err != nil {
+				needed = append(needed, fmt.Sprintf("%s: without it %s%s is not legal", name, moveNo(main.moves[:i], f.c.Start.Side), t))
+				legal = false
+				break
+			}
+			p = p.Play(m)
+		}
+		if !legal {
+			continue
+		}
+		a := solver.Solve(f.ctx, f.r, q, f.goal, draughts.White, sopt)
+		keyWins := false
+		var cooks []string
+		for _, k := range a.Keys {
+			if k.Move == rep.AuthorKey {
+				keyWins = true
+			} else {
+				cooks = append(cooks, fmt.Sprintf("%s (in %d)", k.Move, k.Distance))
+			}
+		}
+		switch {
+		case len(cooks) > 0:
+			needed = append(needed, fmt.Sprintf("%s: stops the cook %s", name, strings.Join(cooks, ", ")))
+			continue
+		case a.Aborted || a.Verdict == solver.VerdictUnknown && !keyWins:
+			unknown = append(unknown, name+": budget spent re-solving without it")
+			continue
+		case !keyWins:
+			needed = append(needed, fmt.Sprintf("%s: without it the key %s does not force the goal within %d moves", name, rep.AuthorKey, sopt.MaxBound))
+			continue
+		}
+		// The key is unique: is every White move of the main line still
+		// forcing?
+		if why, o := f.lineForced(q, main, sopt); why != "" {
+			if o == solver.Aborted {
+				unknown = append(unknown, name+": "+why)
+			} else {
+				needed = append(needed, name+": "+why)
+			}
+			continue
+		}
+		if w, ok := f.goal.(solver.Win); ok && w.MaterialMargin > 0 && f.c.Start.Pieces[draughts.Black].Has(sq) {
+			// The problem finale rule accepts a finale by material: with a
+			// black piece fewer it accepts more, so a black "statist" may
+			// only be one under that rule (the piece may matter in the
+			// finale's real play).
+			doubtful = append(doubtful, name)
+			continue
+		}
+		statists = append(statists, name)
+	}
+	detail := fmt.Sprintf("%d pieces removed in turn (re-solved with %d nodes per first move)", f.c.Start.Occupied().Count(), sopt.Budget.Nodes)
+	switch {
+	case len(statists) > 0:
+		return Check{id, clause, Fail, fmt.Sprintf("statist: %s — without it the key %s is still unique and the main line still forced; %s", strings.Join(statists, ", "), rep.AuthorKey, detail)}
+	case len(unknown) > 0:
+		// Undecided pieces are listed, but a budget limit in this search
+		// for statists does not make a sound entry undecided.
+		return Check{id, clause, Warn, "undecided within the budget: " + strings.Join(unknown, "; ") + "; needed: " + strings.Join(needed, "; ")}
+	case len(doubtful) > 0:
+		return Check{id, clause, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; "))}
+	}
+	return Check{id, clause, Pass, "no statist; " + detail + ": " + strings.Join(needed, "; ")}
+}
+
+// lineForced checks that, from q, every position after a White move of
+// the author's main line still forces the goal, and that the line ends in
+// a fulfilled or forced goal. It returns why not ("" when it is).
+func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Options) (string, solver.Outcome) {
+	b := sopt.Budget
+	s := solver.NewSearcher(f.r, f.goal, draughts.White, b)
+	p := q
+	hi := sopt.MaxBound
+	for i, t := range main.moves {
+		m, err := draughts.ParseMove(&p, f.r, t)
+		if err != nil {
+			return "the main line is not legal without it", solver.Never
+		}
+		side := p.Side
+		p = p.Play(m)
+		if side != draughts.White {
+			continue
+		}
+		if f.fulfilled(p) {
+			return "", solver.Proved
+		}
+		o, d := s.DistanceFresh(p, hi)
+		if o != solver.Proved {
+			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", moveNo(main.moves[:i], f.c.Start.Side), t, o), o
+		}
+		hi = d
+	}
+	if f.fulfilled(p) {
+		return "", solver.Proved
+	}
+	if o, _ := s.DistanceFresh(p, hi); o != solver.Proved {
+		return "without it the main line does not end in the goal (" + o.String() + ")", o
+	}
+	return "", solver.Proved
+}

@@ -1,0 +1,274 @@
+package composition
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Measure is one artistic measure (11.3) with its evidence. Value is a
+// number the rubric's conditions compare (flags are 0 or 1).
+type Measure struct {
+	ID     string  `json:"id"`
+	Clause string  `json:"clause"`
+	Value  float64 `json:"value"`
+	Detail string  `json:"detail"`
+}
+
+// measures computes the artistic measures from the author's lines, the
+// finales and the solver's answer. All are cheap: no new search.
+func (f *formal) measures(rep *Report) []Measure {
+	var out []Measure
+	add := func(id, clause string, v float64, detail string) {
+		out = append(out, Measure{id, clause, v, detail})
+	}
+	r, start := f.r, f.c.Start
+
+	// Thematic variations and distinct finales (11.2.5, 11.3.3, 11.3.9.5).
+	add("variations", "11.3.3", float64(len(f.lines)), fmt.Sprintf("%d author's lines", len(f.lines)))
+	distinct := map[string]bool{}
+	var finDetail []string
+	for _, fin := range rep.Finales {
+		if !fin.Fulfilled {
+			continue
+		}
+		k := fin.FEN
+		if len(fin.Locked) > 0 {
+			k = strings.Join(fin.Locked, ",")
+		}
+		if !distinct[k] {
+			distinct[k] = true
+			finDetail = append(finDetail, k)
+		}
+	}
+	add("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
+
+	// Tries and their refutations (11.3.3).
+	var tries []string
+	for _, t := range f.ans.Tries {
+		if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
+			continue
+		}
+		tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
+	}
+	add("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+
+	// Key: quiet, sacrifice (11.3.6); sacrifices in the main line.
+	if len(f.lines) > 0 && len(f.lines[0].mv) > 0 {
+		main := f.lines[0]
+		key := main.mv[0]
+		add("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.moves[0])
+		var sacs []string
+		keySac := false
+		for i := range main.mv {
+			if main.pos[i].Side != draughts.White || i+1 >= len(main.mv) {
+				continue
+			}
+			if main.mv[i+1].IsCapture() {
+				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", moveNo(main.moves[:i], start.Side), main.moves[i], moveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
+				if i == 0 {
+					keySac = true
+				}
+			}
+		}
+		add("key_sacrifice", "11.3.6", flag(keySac), "the key gives a piece away: "+yesNo(keySac))
+		add("sacrifices", "11.3.6", float64(len(sacs)), "White moves answered by a capture: "+orNone(sacs))
+
+		// Introductory exchange (nadstavka, 11.3.4, 11.3.8.2): key, Black
+		// takes one, White takes one back.
+		if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
+			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 {
+			add("nadstavka", "11.3.4", 1, "introductory exchange "+join(main.moves[:3]))
+		} else {
+			add("nadstavka", "11.3.4", 0, "no introductory exchange")
+		}
+
+		// Majority-rule illusory choices (11.3.7.6).
+		if r.Majority {
+			var ideal, econ, bad []string
+			for i := range main.mv {
+				p := main.pos[i]
+				if p.Side != draughts.Black || !main.mv[i].IsCapture() {
+					continue
+				}
+				counts := illusoryChoice(&p, r)
+				if len(counts) < 2 {
+					continue
+				}
+				at := fmt.Sprintf("%s%s %s", moveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
+				switch classifyChoice(counts) {
+				case "":
+				case "ideal":
+					ideal = append(ideal, at)
+				case "economical":
+					econ = append(econ, at)
+				case "uneconomical":
+					bad = append(bad, at)
+				}
+			}
+			add("sacrifice_ideal", "11.3.7.6", float64(len(ideal)), "ideal illusory choices: "+orNone(ideal))
+			add("sacrifice_economical", "11.3.7.6", float64(len(econ)), "economical: "+orNone(econ))
+			add("sacrifice_uneconomical", "11.3.7.6", float64(len(bad)), "uneconomical: "+orNone(bad))
+		}
+
+		// Passive white pieces: never move in any author's line (11.3.4,
+		// 11.3.9.3).
+		moved := draughts.Bitboard(0)
+		for _, l := range f.lines {
+			cur := start.Pieces[draughts.White]
+			track := map[draughts.Square]draughts.Square{} // current square -> start square
+			for _, sq := range cur.Squares() {
+				track[sq] = sq
+			}
+			for i, m := range l.mv {
+				if l.pos[i].Side != draughts.White {
+					for sq := range track {
+						if m.Captured.Has(sq) {
+							delete(track, sq)
+						}
+					}
+					continue
+				}
+				if s0, ok := track[m.From]; ok {
+					moved |= draughts.Bit(s0)
+					delete(track, m.From)
+					track[m.To] = s0
+				}
+			}
+		}
+		var passive []string
+		for _, sq := range (start.Pieces[draughts.White] &^ moved).Squares() {
+			passive = append(passive, pieceName(&start, r, sq))
+		}
+		add("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
+	}
+
+	// White pieces en prise at the start: a ready shot for Black (11.3.8.2
+	// studies), about -2 points in a task (11.2.8.3).
+	q := start
+	q.Side = draughts.Black
+	q.Key = q.ComputeKey()
+	var caps []string
+	if draughts.HasCapture(&q, r) {
+		caps = draughts.MoveStrings(&q, r, draughts.LegalMoves(&q, r))
+	}
+	add("white_en_prise", "11.2.8.3", float64(len(caps)), "Black, if to move, could capture: "+orNone(caps))
+
+	// Miniature (11.3.4), balance of forces and the g1/h2 remark (11.3.7.2).
+	w, b := start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()
+	mini := strings.HasPrefix(rep.Group, "miniature") || (f.c.Genre == Study && w+b <= 7)
+	add("miniature", "11.3.4", flag(mini), fmt.Sprintf("%d white, %d black pieces", w, b))
+	add("balance", "11.3.7.2", float64(w-b), fmt.Sprintf("White %+d pieces", w-b))
+	g1, h2 := "g1", "h2"
+	if r.Board.Size == 10 {
+		g1, h2 = "50", "45"
+	}
+	sg, _ := r.Board.ParseSquare(g1)
+	sh, _ := r.Board.ParseSquare(h2)
+	g1h2 := start.Men(draughts.White).Has(sg) && start.Men(draughts.Black).Has(sh)
+	add("g1h2", "11.3.7.2", flag(g1h2), fmt.Sprintf("white man %s with black man %s: %s", g1, h2, yesNo(g1h2)))
+
+	// Duals and transpositions (11.3.5, 11.3.9.4).
+	var tr []string
+	for _, t := range rep.Transpositions {
+		tr = append(tr, fmt.Sprintf("%s instead of %s after %s", t.Move, t.Author, join(t.Line)))
+	}
+	add("duals", "11.3.5", float64(len(rep.Duals)), fmt.Sprintf("%d duals in the author's lines", len(rep.Duals)))
+	add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
+	return out
+}
+
+// illusoryChoice returns, for a Black capture under the majority rule,
+// the number of pieces each capture option (piece and first direction)
+// would take without the rule, ascending.
+func illusoryChoice(p *draughts.Position, r *draughts.Rules) []int {
+	free := *r
+	free.Majority = false
+	best := map[[2]draughts.Square]int{}
+	for _, m := range draughts.LegalMoves(p, &free) {
+		if !m.IsCapture() {
+			continue
+		}
+		for _, path := range draughts.Paths(p, &free, m) {
+			if len(path) < 2 {
+				continue
+			}
+			k := [2]draughts.Square{path[0], direction(r.Board, path[0], path[1])}
+			if n := m.Captured.Count(); n > best[k] {
+				best[k] = n
+			}
+		}
+	}
+	var out []int
+	for _, n := range best {
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// direction is a code for the diagonal direction from a to b.
+func direction(b *draughts.Board, a, c draughts.Square) draughts.Square {
+	r1, c1 := b.RowCol(a)
+	r2, c2 := b.RowCol(c)
+	d := draughts.Square(0)
+	if r2 > r1 {
+		d |= 1
+	}
+	if c2 > c1 {
+		d |= 2
+	}
+	return d
+}
+
+// classifyChoice applies 11.3.7.6: economical when some direction gives
+// one piece less than the compulsory capture; ideal when the counts are
+// consecutive (1:2, 1:1:2, 2:3:4); otherwise uneconomical (1:3, 1:2:4).
+func classifyChoice(counts []int) string {
+	n := len(counts)
+	top := counts[n-1]
+	if counts[n-2] == top {
+		return "" // two options take the most: a real choice, not an illusory one
+	}
+	if counts[n-2] != top-1 {
+		return "uneconomical"
+	}
+	for i := 1; i < n; i++ {
+		if d := counts[i] - counts[i-1]; d > 1 {
+			return "economical"
+		}
+	}
+	return "ideal"
+}
+
+func ratio(counts []int) string {
+	s := make([]string, len(counts))
+	for i, n := range counts {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ":")
+}
+
+func flag(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, "; ")
+}

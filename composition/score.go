@@ -1,0 +1,299 @@
+package composition
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"draughtsjudge/draughts"
+)
+
+//go:embed rubric.tsv
+var defaultRubric []byte
+
+// RubricLine is one criterion of the scoring rubric.
+type RubricLine struct {
+	ID          string
+	Clause      string
+	Weight      float64
+	Condition   string
+	Description string
+	conds       []cond
+}
+
+type cond struct {
+	name string
+	op   string // "" (non-zero), "!" (zero), or a comparison
+	num  float64
+}
+
+// Rubric is a parsed rubric file.
+type Rubric []RubricLine
+
+// DefaultRubric returns the embedded rubric (composition/rubric.tsv).
+func DefaultRubric() Rubric {
+	r, err := ParseRubric("rubric.tsv", defaultRubric)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// ParseRubric reads a rubric: tab-separated lines id, clause, weight,
+// condition, description; '#' starts a comment line. Errors name
+// file:line.
+func ParseRubric(name string, data []byte) (Rubric, error) {
+	var out Rubric
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 4 {
+			return nil, fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
+		}
+		w, err := strconv.ParseFloat(strings.TrimSpace(f[2]), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
+		}
+		l := RubricLine{ID: strings.TrimSpace(f[0]), Clause: strings.TrimSpace(f[1]), Weight: w, Condition: strings.TrimSpace(f[3])}
+		if len(f) > 4 {
+			l.Description = strings.TrimSpace(strings.Join(f[4:], " "))
+		}
+		if l.conds, err = parseCondition(l.Condition); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no rubric lines", name)
+	}
+	return out, nil
+}
+
+func parseCondition(s string) ([]cond, error) {
+	if s == "always" {
+		return nil, nil
+	}
+	var out []cond
+	for _, part := range strings.Split(s, "&&") {
+		part = strings.TrimSpace(part)
+		c := cond{}
+		for _, op := range []string{">=", "<=", "==", "!=", ">", "<"} {
+			if i := strings.Index(part, op); i > 0 {
+				v, err := strconv.ParseFloat(strings.TrimSpace(part[i+len(op):]), 64)
+				if err != nil {
+					return nil, fmt.Errorf("condition %q: %q is not a number", s, part[i+len(op):])
+				}
+				c = cond{strings.TrimSpace(part[:i]), op, v}
+				break
+			}
+		}
+		if c.name == "" {
+			if strings.HasPrefix(part, "!") {
+				c = cond{strings.TrimSpace(part[1:]), "!", 0}
+			} else {
+				c = cond{part, "", 0}
+			}
+		}
+		if c.name == "" || strings.ContainsAny(c.name, " \t") {
+			return nil, fmt.Errorf("condition %q: bad term %q", s, part)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func (c cond) holds(v float64) bool {
+	switch c.op {
+	case "":
+		return v != 0
+	case "!":
+		return v == 0
+	case ">=":
+		return v >= c.num
+	case "<=":
+		return v <= c.num
+	case ">":
+		return v > c.num
+	case "<":
+		return v < c.num
+	case "==":
+		return v == c.num
+	}
+	return v != c.num
+}
+
+// ScoreLine is one rubric line applied to a report.
+type ScoreLine struct {
+	ID      string  `json:"id"`
+	Clause  string  `json:"clause"`
+	Weight  float64 `json:"weight"`
+	Applied bool    `json:"applied"`
+	Detail  string  `json:"detail"`
+}
+
+// measureValues are the names a rubric condition can use.
+func (rep *Report) measureValues() map[string]float64 {
+	v := map[string]float64{}
+	for _, m := range rep.Measures {
+		v[m.ID] = m.Value
+	}
+	for _, g := range []string{Problem, Study, Task, Ending} {
+		v["genre_"+g] = flag(rep.Genre == g)
+	}
+	v["board10"] = flag(strings.Contains(rep.Variant, "international"))
+	return v
+}
+
+// ApplyScore scores rep with rubric (11.7, SPEC §7): a defective entry
+// scores 0 with its failed checks listed; otherwise the sum of the lines
+// whose condition holds, clamped to 0..10. An undecided entry gets a
+// provisional score. Originality is listed for the judge (weight 0).
+func (rep *Report) ApplyScore(rubric Rubric) {
+	rep.ScoreLines = nil
+	if rep.Verdict == Defective {
+		rep.Score = 0
+		for _, c := range rep.Checks {
+			if c.Status == Fail {
+				rep.ScoreLines = append(rep.ScoreLines, ScoreLine{ID: c.ID, Clause: c.Clause, Applied: true, Detail: "formal failure: " + c.Detail})
+			}
+		}
+		rep.ScoreNote = "defective (11.1.1): the composition does not exist; failed " + strings.Join(checkIDs(rep, Fail), ", ")
+		return
+	}
+	if len(rep.Measures) == 0 {
+		rep.Score = 0
+		rep.ScoreNote = "not scored: " + rep.Reason
+		return
+	}
+	vals := rep.measureValues()
+	sum := 0.0
+	for _, l := range rubric {
+		ok := true
+		var ev []string
+		for _, c := range l.conds {
+			v, known := vals[c.name]
+			if !known || !c.holds(v) {
+				ok = false
+			}
+			if known {
+				ev = append(ev, fmt.Sprintf("%s=%g", c.name, v))
+			} else {
+				ev = append(ev, c.name+" not measured")
+			}
+		}
+		d := l.Description
+		if len(ev) > 0 {
+			d += " (" + strings.Join(ev, ", ") + ")"
+		}
+		if ok {
+			sum += l.Weight
+		}
+		rep.ScoreLines = append(rep.ScoreLines, ScoreLine{ID: l.ID, Clause: l.Clause, Weight: l.Weight, Applied: ok, Detail: d})
+	}
+	rep.Score = math.Round(math.Max(0, math.Min(10, sum))*100) / 100
+	rep.ScoreNote = "estimate from the rubric; originality (11.3.2) is for the judge"
+	if rep.Verdict != Sound {
+		rep.ScoreNote = "provisional: undecided checks " + strings.Join(checkIDs(rep, Unknown), ", ") + "; " + rep.ScoreNote
+	}
+}
+
+func checkIDs(rep *Report, status string) []string {
+	var out []string
+	for _, c := range rep.Checks {
+		if c.Status == status {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
+
+// Originality is the evidence for the judge's originality mark (11.3.2,
+// 11.7: "identify the predecessors"): other entries of the loaded batch
+// with the same initial position (up to colours and mirror), the same
+// finale, or the same key and main line.
+type Originality struct {
+	Status       string   `json:"status"` // always "left to the judge"
+	Predecessors []string `json:"predecessors"`
+}
+
+// FindPredecessors fills each report's Originality from the other reports
+// of the batch: same initial position up to colour/mirror
+// (draughts.Position.Mirror), same finale, same key and main line.
+func FindPredecessors(reps []*Report) {
+	type norm struct {
+		start   string
+		finales map[string]bool
+		line    string
+	}
+	ns := make([]norm, len(reps))
+	for i, r := range reps {
+		ns[i].finales = map[string]bool{}
+		rules, err := draughts.RulesByID(r.Variant)
+		if err != nil {
+			continue
+		}
+		canon := func(fen string) string {
+			p, err := draughts.ParseFEN(rules, fen)
+			if err != nil {
+				return ""
+			}
+			a := draughts.FEN(&p, rules)
+			m := p.Mirror(rules.Board)
+			b := draughts.FEN(&m, rules)
+			if b < a {
+				a = b
+			}
+			return r.Variant + "|" + a
+		}
+		ns[i].start = canon(r.FEN)
+		for _, f := range r.Finales {
+			if f.Fulfilled {
+				ns[i].finales[canon(f.FEN)] = true
+			}
+		}
+		if len(r.MainLine) > 0 {
+			ns[i].line = r.Variant + "|" + strings.Join(r.MainLine, " ")
+		}
+	}
+	for i, r := range reps {
+		o := &Originality{Status: "left to the judge", Predecessors: []string{}}
+		for j, q := range reps {
+			if i == j {
+				continue
+			}
+			var why []string
+			if ns[i].start != "" && ns[i].start == ns[j].start {
+				why = append(why, "same initial position (up to colours/mirror)")
+			}
+			for f := range ns[i].finales {
+				if f != "" && ns[j].finales[f] {
+					why = append(why, "same finale")
+					break
+				}
+			}
+			if ns[i].line != "" && ns[i].line == ns[j].line {
+				why = append(why, "same key and main line")
+			}
+			if len(why) > 0 {
+				o.Predecessors = append(o.Predecessors, fmt.Sprintf("%s#%d (%s): %s", q.File, q.Index, q.Author, strings.Join(why, ", ")))
+			}
+		}
+		r.Originality = o
+		d := "left to the judge; predecessor search over the loaded batch (same position up to colour/mirror, same finale, same key and main line): "
+		if len(o.Predecessors) == 0 {
+			d += "none found"
+		} else {
+			d += strings.Join(o.Predecessors, "; ")
+		}
+		r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: d})
+	}
+}
