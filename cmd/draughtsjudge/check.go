@@ -44,10 +44,12 @@ type runFlags struct {
 	margin   int
 	tree     bool
 	endgames int
+	rubric   string // --rubric (check)
+	pdnOut   string // --pdn-out (check)
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html (check)")
 	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move)")
 	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition (0 = none; results then depend on the machine)")
 	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB")
@@ -93,6 +95,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var f runFlags
 	addRunFlags(fs, &f)
+	addReportFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: draughtsjudge check [flags] [PATHS]")
 		fmt.Fprintln(stderr, "Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).")
@@ -105,8 +108,8 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if f.format != "text" && f.format != "json" {
-		fmt.Fprintf(stderr, "draughtsjudge check: --format %q: want text or json\n", f.format)
+	if !validFormat(f.format) {
+		fmt.Fprintf(stderr, "draughtsjudge check: --format %q: want text, json, markdown or html\n", f.format)
 		return exitUsage
 	}
 	var entries []corpus.Entry
@@ -188,6 +191,9 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		bar.Finish()
 	}
 	res.Entries = reports
+	if code := judge(reports, f, stderr); code != exitOK {
+		return code
+	}
 	for _, r := range reports {
 		for _, e := range r.AuthorErrors {
 			res.Errors = append(res.Errors, e)
@@ -206,7 +212,9 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	res.Summary.Entries = len(reports)
 	res.Summary.Errors = len(res.Errors)
 	res.Summary.Seconds = time.Since(t0).Seconds()
-	if f.format == "json" {
+	if f.format == "markdown" || f.format == "html" {
+		writeDocument(stdout, &res, f.format)
+	} else if f.format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if !f.tree {

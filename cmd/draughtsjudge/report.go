@@ -60,6 +60,7 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 			fmt.Fprintf(w, "   try %s: %s\n", t.Move, t.Result)
 		}
 	}
+	writeScore(w, r)
 	cached := ""
 	if r.Cached {
 		cached = ", from the store"

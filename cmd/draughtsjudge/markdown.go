@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/solver"
+)
+
+// writeMarkdown writes the batch as one Markdown document: a summary
+// table, then per entry the checks, the score breakdown, the measures and
+// the solution tree.
+func writeMarkdown(w io.Writer, res *batchResult) {
+	cell := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
+	fmt.Fprintln(w, "# draughtsjudge report")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| entry | author | variant | genre | verdict | score | keys |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, r := range res.Entries {
+		fmt.Fprintf(w, "| %s#%d | %s | %s | %s | %s | %.2f | %s |\n", r.File, r.Index, cell(r.Author), r.Variant, orDash(r.Genre), r.Verdict, r.Score, cell(strings.Join(r.Keys, ", ")))
+	}
+	s := res.Summary
+	fmt.Fprintf(w, "\n%d entries: %d sound, %d defective, %d unknown; %d input errors.\n", s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors)
+	for _, r := range res.Entries {
+		fmt.Fprintf(w, "\n## %s#%d — %s\n\n", r.File, r.Index, cell(r.Author))
+		fmt.Fprintf(w, "- %s, %s, stipulation “%s”; position `%s`\n", r.Variant, orDash(r.Genre), r.Stipulation, r.FEN)
+		fmt.Fprintf(w, "- verdict: **%s** %s\n", r.Verdict, cell(r.Reason))
+		fmt.Fprintf(w, "- score: **%.2f** / 10 — %s\n", r.Score, cell(r.ScoreNote))
+		fmt.Fprintf(w, "- author's key %s; keys found %s; main line: %s\n", orDash(r.AuthorKey), orDash(strings.Join(r.Keys, ", ")), orDash(strings.Join(r.MainLine, " ")))
+		for _, f := range r.Finales {
+			if f.Fulfilled {
+				fmt.Fprintf(w, "- finale after %s: `%s`\n", lineOrStart(f.Line), f.FEN)
+			}
+		}
+		fmt.Fprintln(w, "\n| check | clause | status | evidence |\n|---|---|---|---|")
+		for _, c := range r.Checks {
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", c.ID, c.Clause, c.Status, cell(c.Detail))
+		}
+		fmt.Fprintln(w, "\n| score line | clause | weight | applied | detail |\n|---|---|---|---|---|")
+		for _, l := range r.ScoreLines {
+			fmt.Fprintf(w, "| %s | %s | %+.2f | %s | %s |\n", l.ID, l.Clause, l.Weight, yes(l.Applied), cell(l.Detail))
+		}
+		if len(r.Measures) > 0 {
+			fmt.Fprintln(w, "\n| measure | clause | value | evidence |\n|---|---|---|---|")
+			for _, m := range r.Measures {
+				fmt.Fprintf(w, "| %s | %s | %g | %s |\n", m.ID, m.Clause, m.Value, cell(m.Detail))
+			}
+		}
+		if r.Tree != nil {
+			fmt.Fprintln(w, "\nSolution tree (W: every move that still forces the goal, **main**; B: every defence; number = moves to the goal):")
+			fmt.Fprintln(w)
+			mdTree(w, r.Tree, "")
+		}
+	}
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func mdTree(w io.Writer, n *solver.Node, indent string) {
+	for _, b := range n.Branches {
+		who := "W"
+		if !n.Attacker {
+			who = "B"
+		}
+		mv := b.Move
+		if b.Main {
+			mv = "**" + mv + "**"
+		}
+		end := ""
+		switch {
+		case b.Child != nil && b.Child.Finale:
+			end = " — finale"
+		case b.Child == nil || b.Child.Truncated:
+			end = " …"
+		}
+		fmt.Fprintf(w, "%s- %s %s (%d)%s\n", indent, who, mv, b.Distance, end)
+		if b.Child != nil {
+			mdTree(w, b.Child, indent+"  ")
+		}
+	}
+}
+
+var _ = composition.Sound
