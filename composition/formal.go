@@ -110,7 +110,15 @@ type formal struct {
 // staticChecks adds the checks that need only the material: [legal]
 // (11.2.2), [genre] (11.1.3) and [problem-balance] (11.2.7.1).
 func (rep *Report) staticChecks(c *Composition) {
-	rep.add(legalMaterial(c))
+	legal := legalMaterial(c)
+	if legal.Status == Pass {
+		d, ok := retroDetail(c)
+		legal.Detail += "; " + d
+		if !ok {
+			legal.Status = Warn
+		}
+	}
+	rep.add(legal)
 	rep.add(rep.genreCheck(c))
 	rep.add(problemBalance(c))
 }
