@@ -124,8 +124,8 @@ func (l Lock) eval(p draughts.Position, attacker draughts.Side, ml *draughts.Mov
 	if men+kings < l.Men+l.Kings || men+kings == 0 {
 		return Failed
 	}
-	if men < l.Men && kings >= l.Kings {
-		// Too few men and no king can turn back into one.
+	if men < l.Men {
+		// Men are never added: a king never turns back into a man.
 		return Failed
 	}
 	if ml.N == 0 {
