@@ -139,6 +139,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
 	rep.staticChecks(c) // legal, genre, problem-balance (formal.go)
+	rep.add(variationsCheck(c))
 	authorErr := replayAuthor(c)
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
@@ -383,4 +384,23 @@ func countVariations(plies []draughts.Ply) int {
 		}
 	}
 	return n
+}
+
+// variationsCheck is [variations] (11.2.5): a locking task needs at least
+// two thematic variations, a study or positional ending at least two
+// compositional branches; the author's lines are counted (main line and
+// every variation).
+func variationsCheck(c *Composition) Check {
+	lines := 1 + countVariations(c.Game.Moves)
+	switch {
+	case len(c.Game.Moves) == 0:
+		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
+	case c.Genre == Task && lines < 2:
+		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d", lines)}
+	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
+		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d", c.Genre, lines)}
+	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
+		return Check{"variations", "11.2.5", Pass, fmt.Sprintf("%d lines in the author's solution", lines)}
+	}
+	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %d lines", lines)}
 }

@@ -137,3 +137,23 @@ func TestInputErrors(t *testing.T) {
 		}
 	}
 }
+
+// [variations] (11.2.5): Shoshin's study gives three lines and passes; the
+// same study with its main line only has one branch and fails.
+func TestVariationsPair(t *testing.T) {
+	c := sample(t, "Shoshin")
+	rep := composition.Analyse(context.Background(), c, opts())
+	if ch := check(rep, "variations"); ch.Status != composition.Pass {
+		t.Fatalf("original: %+v", ch)
+	}
+	pdn := `[GameType "25"]
+[FEN "W:WKa5,a3:Ba7,f4"]
+[Genre "study"]
+1. a5-b4 f4-g3 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5 *
+`
+	es := corpus.Parse("one-line.pdn", []byte(pdn))
+	rep = composition.Analyse(context.Background(), es[0].Composition, opts())
+	if ch := check(rep, "variations"); ch.Status != composition.Fail || !strings.Contains(ch.Detail, "gives 1") {
+		t.Fatalf("one-line copy: %+v", ch)
+	}
+}
