@@ -115,31 +115,41 @@ func (s *Searcher) Distance(p *draughts.Position, hi int) (Outcome, int) {
 	return NotWithin, 0
 }
 
-// attack: the attacker is to move in p, with at most d moves to go.
-func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
+// enter is the common start of attack and defend: the budget, the moves
+// of p, the goal's verdict and the table's facts. When decided, (o, dist)
+// is the node's answer.
+func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveList, o Outcome, dist int, decided bool) {
 	if s.tick() {
-		return Aborted, 0
+		return nil, Aborted, 0, true
 	}
-	ml := &s.stack[ply]
+	ml = &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
 	switch st, dist := s.goal.Eval(*p, s.r, s.attacker, ml); st {
 	case Done:
 		if dist <= d {
-			return Proved, dist
+			return ml, Proved, dist, true
 		}
-		return NotWithin, 0
+		return ml, NotWithin, 0, true
 	case Failed:
-		return Never, 0
+		return ml, Never, 0, true
 	}
 	e := s.tt.probe(p)
-	if e.hard {
-		return Never, 0
+	switch {
+	case e.hard:
+		return ml, Never, 0, true
+	case e.win != 0 && int(e.win)-1 <= d:
+		return ml, Proved, int(e.win) - 1, true
+	case d == 0 || int(e.noWin) >= d:
+		return ml, NotWithin, 0, true
 	}
-	if e.win != 0 && int(e.win)-1 <= d {
-		return Proved, int(e.win) - 1
-	}
-	if d == 0 || int(e.noWin) >= d {
-		return NotWithin, 0
+	return ml, 0, 0, false
+}
+
+// attack: the attacker is to move in p, with at most d moves to go.
+func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
+	ml, o, dist, decided := s.enter(p, d, ply)
+	if decided {
+		return o, dist
 	}
 	if d >= 2 {
 		s.order(p, ml, &s.stack[ply+1])
@@ -169,29 +179,9 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 // defend: the defender is to move in p; the attacker has d moves to go
 // after this defence.
 func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
-	if s.tick() {
-		return Aborted, 0
-	}
-	ml := &s.stack[ply]
-	draughts.Generate(p, s.r, ml)
-	switch st, dist := s.goal.Eval(*p, s.r, s.attacker, ml); st {
-	case Done:
-		if dist <= d {
-			return Proved, dist
-		}
-		return NotWithin, 0
-	case Failed:
-		return Never, 0
-	}
-	e := s.tt.probe(p)
-	if e.hard {
-		return Never, 0
-	}
-	if e.win != 0 && int(e.win)-1 <= d {
-		return Proved, int(e.win) - 1
-	}
-	if d == 0 || int(e.noWin) >= d {
-		return NotWithin, 0
+	ml, o, dist, decided := s.enter(p, d, ply)
+	if decided {
+		return o, dist
 	}
 	worst := 0
 	result := Proved
