@@ -115,3 +115,29 @@ func TestPerftCommand(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }
+
+// The same input gives the same report for any thread count.
+func TestCheckDeterministicAcrossThreads(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "s.pdn")
+	os.WriteFile(f, []byte(shoshin), 0o644)
+	var outs [2]batchResult
+	for i, th := range []string{"1", "2"} {
+		code, out, errs := runCLI(t, "check", "--no-db", "--nodes", "300000", "--threads", th, "--format", "json", f)
+		if code != exitOK {
+			t.Fatalf("threads %s: exit %d: %s", th, code, errs)
+		}
+		if err := json.Unmarshal([]byte(out), &outs[i]); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range outs[i].Entries {
+			e.Seconds = 0
+		}
+		outs[i].Summary.Seconds = 0
+	}
+	a, _ := json.Marshal(outs[0])
+	b, _ := json.Marshal(outs[1])
+	if string(a) != string(b) {
+		t.Fatalf("threads 1 and 2 differ:\n%s\n%s", a, b)
+	}
+}
