@@ -133,6 +133,12 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 	case Failed:
 		return ml, Never, 0, true
 	}
+	if d == 0 {
+		// Leaves: only a hard fact could change the answer, and leaves
+		// are most nodes; the table is left to inner nodes (measured:
+		// see the commit message).
+		return ml, NotWithin, 0, true
+	}
 	e := s.tt.probe(p)
 	switch {
 	case e.hard:
