@@ -157,7 +157,7 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 	if decided {
 		return o, dist
 	}
-	if d >= 2 {
+	if d >= 3 {
 		s.order(p, ml, &s.stack[ply+1])
 	}
 	allNever := true
