@@ -117,7 +117,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 	}
 	if !authorWins {
-		w.failures = append(w.failures, fmt.Sprintf("%s%s %s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), "", author, dist+w.slack, join(line)))
+		w.failures = append(w.failures, fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line)))
 		return
 	}
 	var authorFinale *draughts.Position
