@@ -186,3 +186,24 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 		}
 	}
 }
+
+// An author's key that is only a try: Shoshin's position with 1.a3-b4 as
+// the "solution". The solver's key is a5-b4; a3-b4 is refuted by f4-e3,
+// and the report must say so (solvable fails, the real key is listed).
+func TestAuthorKeyIsATry(t *testing.T) {
+	pdn := `[GameType "25"]
+[FEN "W:WKa5,a3:Ba7,f4"]
+[Genre "study"]
+1. a3-b4 f4-e3 (1... f4-g3) *
+`
+	es := corpus.Parse("try.pdn", []byte(pdn))
+	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	ch := check(rep, "solvable")
+	if rep.Verdict != composition.Defective || ch.Status != composition.Fail ||
+		!strings.Contains(ch.Detail, "a3-b4 does not force") || !strings.Contains(ch.Detail, "f4-e3") {
+		t.Fatalf("verdict %s, solvable %+v", rep.Verdict, ch)
+	}
+	if len(rep.Keys) != 1 || rep.Keys[0] != "a5-b4" {
+		t.Fatalf("keys %v, want a5-b4", rep.Keys)
+	}
+}
