@@ -104,9 +104,12 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 			}
 		}
 		if c.Rules.Giveaway {
-			return nil, fmt.Errorf("win stipulations in giveaway systems are not supported yet")
+			// Winning a giveaway game is losing every piece or move (8.1).
+			return solver.Giveaway{}, nil
 		}
 		return w, nil
+	case "giveaway":
+		return solver.Giveaway{}, nil
 	case "lock":
 		return solver.Lock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
 	case "draw":

@@ -200,3 +200,23 @@ func ParseStipulation(s string) (Stipulation, error) {
 	}
 	return st, nil
 }
+
+// Giveaway is the goal of a giveaway task (обратная задача, section VIII):
+// the attacker, to move, has no legal move — all its pieces given away or
+// blocked — which wins a giveaway game (8.1). The defender without a move
+// has won instead.
+type Giveaway struct{}
+
+// ID implements Goal.
+func (Giveaway) ID() string { return "giveaway" }
+
+// Eval implements Goal.
+func (Giveaway) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
+	if ml.N == 0 {
+		if p.Side == attacker {
+			return Done, 0
+		}
+		return Failed, 0
+	}
+	return Open, 0
+}

@@ -139,3 +139,12 @@ func TestParseStipulation(t *testing.T) {
 		t.Error("unknown stipulation accepted")
 	}
 }
+
+// Giveaway (russian-giveaway, 8.1): White c3, Black e5. 1.c3-d4 forces
+// e5:c3, and White, to move without pieces, has won.
+func TestGiveawayInOne(t *testing.T) {
+	a := solve(t, draughts.RussianGiveaway, "W:Wc3:Be5", Giveaway{}, 1)
+	if a.Verdict != VerdictProved || a.Distance != 1 || a.Keys[0].Move != "c3-d4" {
+		t.Fatalf("got %+v", a)
+	}
+}
