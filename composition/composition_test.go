@@ -2,7 +2,6 @@ package composition_test
 
 import (
 	"context"
-	"flag"
 	"strings"
 	"testing"
 
@@ -159,17 +158,12 @@ func TestVariationsPair(t *testing.T) {
 	}
 }
 
-var slow = flag.Bool("composition.slow", false, "run the slow sample-corpus cases (minutes)")
-
 // Vitoshkin's study (Народная воля 2008): published sound. Without 5-piece
 // international databases the tool finds the author's key 50-45 (forced in
 // 8) but cannot decide every other first move within the budget, so it
 // answers unknown and says which move is undecided. Evidence recorded:
 // try 42-47 (and, without databases, others) "budget spent".
 func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
-	if !*slow {
-		t.Skip("slow: run with -composition.slow")
-	}
 	c := sample(t, "Vitoshkin")
 	rep := composition.Analyse(context.Background(), c, opts())
 	if rep.Verdict == composition.Defective {
