@@ -273,8 +273,8 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 // flatten lists the author's plies with variation markers (cache key).
 func flatten(c *composition.Composition) []string {
 	var out []string
-	var walk func(plies []draughtsPly)
-	walk = func(plies []draughtsPly) {
+	var walk func(plies []draughts.Ply)
+	walk = func(plies []draughts.Ply) {
 		for _, p := range plies {
 			out = append(out, p.Text)
 			for _, v := range p.Variations {

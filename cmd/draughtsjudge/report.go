@@ -7,11 +7,9 @@ import (
 	"text/tabwriter"
 
 	"draughtsjudge/composition"
-	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
 
-type draughtsPly = draughts.Ply
 
 func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
