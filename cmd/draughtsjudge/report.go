@@ -10,7 +10,6 @@ import (
 	"draughtsjudge/solver"
 )
 
-
 func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
 	if r.Author != "" {
