@@ -31,7 +31,9 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	if b.Nodes != 0 {
 		b.Nodes = max(b.Nodes/4, 50000)
 	}
-	return &walker{c: c, r: c.Rules, s: solver.NewSearcher(c.Rules, goal, attacker, b), attacker: attacker, bound: bound, slack: slack}
+	s := solver.NewSearcher(c.Rules, goal, attacker, b)
+	s.SetDrawRules(opt.Solver.DrawRules)
+	return &walker{c: c, r: c.Rules, s: s, attacker: attacker, bound: bound, slack: slack}
 }
 
 func moveNo(line []string, start draughts.Side) string {

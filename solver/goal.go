@@ -71,6 +71,18 @@ func Material(p *draughts.Position, s draughts.Side) int {
 
 // Eval implements Goal.
 func (w Win) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
+	return w.evalWindow(p, r, attacker, ml, -1)
+}
+
+// windowGoal is a goal that reads endgame databases and must respect the
+// game draw rules: window is the number of plies before a move-count rule
+// could draw the position (-1: none applies). A database win longer than
+// the window is not taken (the search goes on and sees the counters).
+type windowGoal interface {
+	evalWindow(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, window int) (Status, int)
+}
+
+func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, window int) (Status, int) {
 	if ml.N == 0 {
 		if p.Side == attacker {
 			return Failed, 0
@@ -92,6 +104,9 @@ func (w Win) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side
 			}
 			if v <= 0 {
 				return Failed, 0 // the database says the attacker cannot win
+			}
+			if window >= 0 && plies > window {
+				return Open, 0 // game rules could draw before the database's win
 			}
 			// plies to the end; the attacker moves first when to move.
 			if p.Side == attacker {

@@ -33,6 +33,10 @@ func (Draw) ID() string { return "draw" }
 
 // Eval implements Goal.
 func (g Draw) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
+	return g.evalWindow(p, r, attacker, ml, -1)
+}
+
+func (g Draw) evalWindow(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, window int) (Status, int) {
 	if ml.N == 0 {
 		if p.Side == attacker {
 			return Failed, 0
@@ -41,12 +45,15 @@ func (g Draw) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Sid
 	}
 	if g.Prober != nil {
 		pp := p
-		if v, _, ok := g.Prober.Probe(r, &pp); ok {
+		if v, plies, ok := g.Prober.Probe(r, &pp); ok {
 			if p.Side != attacker {
 				v = -v
 			}
 			if v >= 0 {
 				return Done, 0
+			}
+			if window >= 0 && plies > window {
+				return Open, 0 // a game rule may draw before the loss
 			}
 			return Failed, 0
 		}

@@ -42,6 +42,10 @@ type Searcher struct {
 	base     uint64 // nodes at the last Refill
 	aborted  bool
 	stack    []draughts.MoveList
+	// game: apply the move-count draw rules; cnt[ply] are the counters of
+	// the node at ply (cnt[0]: the search root's, see SetRootCounters).
+	game bool
+	cnt  []counters
 }
 
 // NewSearcher makes a searcher for goal with attacker as the side that must
@@ -51,7 +55,16 @@ func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget)
 		b.TTBytes = 64 << 20
 	}
 	return &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(b.TTBytes), budget: b,
-		stack: make([]draughts.MoveList, 2*MaxDepth+4)}
+		stack: make([]draughts.MoveList, 2*MaxDepth+4), cnt: make([]counters, 2*MaxDepth+5)}
+}
+
+// SetDrawRules chooses theory (default) or game draw rules.
+func (s *Searcher) SetDrawRules(d DrawRules) { s.game = d == Game }
+
+// afterMove sets the root counters to those after m is played in p (the
+// move that led to the search root), so game-rule counts include it.
+func (s *Searcher) afterMove(p *draughts.Position, m draughts.Move) {
+	s.cnt[0] = counters{}.next(p, m)
 }
 
 // Nodes returns the number of positions visited so far.
@@ -124,7 +137,26 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 	}
 	ml = &s.stack[ply]
 	draughts.Generate(p, s.r, ml)
-	switch st, dist := s.goal.Eval(*p, s.r, s.attacker, ml); st {
+	st, dist := Open, 0
+	c := s.cnt[ply]
+	if s.game {
+		window, drawn := gameWindow(s.r, p, c)
+		if drawn && ml.N > 0 {
+			// Drawn by a move-count rule: fulfils a draw, fails the rest.
+			if _, ok := s.goal.(Draw); ok {
+				return ml, Proved, 0, true
+			}
+			return ml, Never, 0, true
+		}
+		if wg, ok := s.goal.(windowGoal); ok {
+			st, dist = wg.evalWindow(*p, s.r, s.attacker, ml, window)
+		} else {
+			st, dist = s.goal.Eval(*p, s.r, s.attacker, ml)
+		}
+	} else {
+		st, dist = s.goal.Eval(*p, s.r, s.attacker, ml)
+	}
+	switch st {
 	case Done:
 		if dist <= d {
 			return ml, Proved, dist, true
@@ -139,7 +171,7 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 		// see the commit message).
 		return ml, NotWithin, 0, true
 	}
-	e := s.tt.probe(p)
+	e := s.tt.probe(p, c)
 	switch {
 	case e.hard:
 		return ml, Never, 0, true
@@ -163,10 +195,13 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 	allNever := true
 	for i := 0; i < ml.N; i++ {
 		q := p.Play(ml.Moves[i])
+		if s.game {
+			s.cnt[ply+1] = s.cnt[ply].next(p, ml.Moves[i])
+		}
 		o, dist := s.defend(&q, d-1, ply+1)
 		switch o {
 		case Proved:
-			s.tt.store(p, uint8(dist+2), 0, false)
+			s.tt.store(p, s.cnt[ply], uint8(dist+2), 0, false)
 			return Proved, dist + 1
 		case Aborted:
 			return Aborted, 0
@@ -175,10 +210,10 @@ func (s *Searcher) attack(p *draughts.Position, d, ply int) (Outcome, int) {
 		}
 	}
 	if allNever {
-		s.tt.store(p, 0, 0, true)
+		s.tt.store(p, s.cnt[ply], 0, 0, true)
 		return Never, 0
 	}
-	s.tt.store(p, 0, uint8(d), false)
+	s.tt.store(p, s.cnt[ply], 0, uint8(d), false)
 	return NotWithin, 0
 }
 
@@ -193,10 +228,13 @@ func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
 	result := Proved
 	for i := 0; i < ml.N; i++ {
 		q := p.Play(ml.Moves[i])
+		if s.game {
+			s.cnt[ply+1] = s.cnt[ply].next(p, ml.Moves[i])
+		}
 		o, dist := s.attack(&q, d, ply+1)
 		switch o {
 		case Never:
-			s.tt.store(p, 0, 0, true)
+			s.tt.store(p, s.cnt[ply], 0, 0, true)
 			return Never, 0
 		case Aborted:
 			return Aborted, 0
@@ -214,10 +252,10 @@ func (s *Searcher) defend(p *draughts.Position, d, ply int) (Outcome, int) {
 		}
 	}
 	if result == NotWithin {
-		s.tt.store(p, 0, uint8(d), false)
+		s.tt.store(p, s.cnt[ply], 0, uint8(d), false)
 		return NotWithin, 0
 	}
-	s.tt.store(p, uint8(worst+1), 0, false)
+	s.tt.store(p, s.cnt[ply], uint8(worst+1), 0, false)
 	return Proved, worst
 }
 

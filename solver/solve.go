@@ -26,6 +26,8 @@ type Options struct {
 	Threads int
 	// TreeNodes caps the solution tree (default 300 nodes).
 	TreeNodes int
+	// DrawRules: Theory (default) or Game (move-count draw rules).
+	DrawRules DrawRules
 }
 
 func (o *Options) defaults() {
@@ -147,6 +149,8 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 	st := make([]state, len(ms))
 	for i, m := range ms {
 		st[i] = state{s: NewSearcher(r, goal, attacker, perMove), q: p.Play(m), o: NotWithin}
+		st[i].s.SetDrawRules(opt.DrawRules)
+		st[i].s.afterMove(&p, m)
 	}
 	last := opt.MaxBound - 1 // bound after the first move
 	shortest := -1
@@ -256,6 +260,7 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 func solveDefenderFirst(r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options) Answer {
 	var ans Answer
 	main := NewSearcher(r, goal, attacker, opt.Budget)
+	main.SetDrawRules(opt.DrawRules)
 	o, dist := main.Distance(&p, opt.MaxBound)
 	ans.Bound = opt.MaxBound
 	switch o {
@@ -403,7 +408,11 @@ func refutations(s *Searcher, r *draughts.Rules, q draughts.Position, bound int)
 	ms := draughts.LegalMoves(&q, r)
 	for _, d := range ms {
 		q2 := q.Play(d)
-		e := s.tt.probe(&q2)
+		var c counters
+		if s.game {
+			c = s.cnt[0].next(&q, d)
+		}
+		e := s.tt.probe(&q2, c)
 		if e.hard || int(e.noWin) >= bound {
 			out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: e.hard})
 		}

@@ -12,13 +12,15 @@ import "draughtsjudge/draughts"
 //	25     1    win     forced within win-1 attacker moves (0 = unknown)
 //	26     1    noWin   not forced within noWin attacker moves
 //	27     1    hard    1 = never forced (terminal failures only)
-//	28     4    padding
+//	28     3    cnt     game-rule counters (zero in theory mode)
+//	31     1    padding
 type ttEntry struct {
 	white, black, kings draughts.Bitboard
 	side                uint8
 	win                 uint8
 	noWin               uint8
 	hard                bool
+	cnt                 counters
 }
 
 // tt is a private, fixed-size transposition table of facts (not shared
@@ -39,31 +41,32 @@ func newTT(bytes int) *tt {
 	return &tt{slots: make([]ttEntry, n), mask: uint64(n - 1)}
 }
 
-func (t *tt) slot(p *draughts.Position) *ttEntry {
-	return &t.slots[uint64(p.Key)&t.mask]
+func (t *tt) slot(p *draughts.Position, c counters) *ttEntry {
+	k := uint64(p.Key) ^ (uint64(c.kingPlies)|uint64(c.since[0])<<8|uint64(c.since[1])<<16)*0x9E3779B97F4A7C15
+	return &t.slots[k&t.mask]
 }
 
-func same(e *ttEntry, p *draughts.Position) bool {
-	return e.side == uint8(p.Side)+1 && e.white == p.Pieces[0] && e.black == p.Pieces[1] && e.kings == p.Kings
+func same(e *ttEntry, p *draughts.Position, c counters) bool {
+	return e.side == uint8(p.Side)+1 && e.white == p.Pieces[0] && e.black == p.Pieces[1] && e.kings == p.Kings && e.cnt == c
 }
 
-// probe returns the stored facts of p, zero if none.
-func (t *tt) probe(p *draughts.Position) ttEntry {
-	e := t.slot(p)
-	if same(e, p) {
+// probe returns the stored facts of p (with game-rule counters c), zero if none.
+func (t *tt) probe(p *draughts.Position, c counters) ttEntry {
+	e := t.slot(p, c)
+	if same(e, p, c) {
 		return *e
 	}
 	return ttEntry{}
 }
 
-// store merges facts about p into the table.
-func (t *tt) store(p *draughts.Position, win, noWin uint8, hard bool) {
-	e := t.slot(p)
-	if !same(e, p) {
+// store merges facts about p (with counters c) into the table.
+func (t *tt) store(p *draughts.Position, c counters, win, noWin uint8, hard bool) {
+	e := t.slot(p, c)
+	if !same(e, p, c) {
 		if (e.win != 0 || e.hard) && win == 0 && !hard {
 			return
 		}
-		*e = ttEntry{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, side: uint8(p.Side) + 1}
+		*e = ttEntry{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, side: uint8(p.Side) + 1, cnt: c}
 	}
 	if win != 0 && (e.win == 0 || win < e.win) {
 		e.win = win

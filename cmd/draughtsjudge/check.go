@@ -32,20 +32,21 @@ func init() {
 
 // runFlags are the flags shared by check and solve.
 type runFlags struct {
-	format   string
-	nodes    uint64
-	timeout  time.Duration
-	mem      int
-	threads  int
-	db       string
-	noDB     bool
-	slack    int
-	maxBound int
-	margin   int
-	tree     bool
-	endgames int
-	rubric   string // --rubric (check)
-	pdnOut   string // --pdn-out (check)
+	format    string
+	nodes     uint64
+	timeout   time.Duration
+	mem       int
+	threads   int
+	db        string
+	noDB      bool
+	slack     int
+	maxBound  int
+	margin    int
+	tree      bool
+	endgames  int
+	drawRules string // --draw-rules
+	rubric    string // --rubric (check)
+	pdnOut    string // --pdn-out (check)
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
@@ -59,6 +60,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves")
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves")
 	fs.IntVar(&f.endgames, "endgames", 4, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none")
+	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move with White ahead by this much (man 1, king 3); -1 = off")
 }
 
@@ -67,6 +69,7 @@ func (f *runFlags) options(threadsPerEntry int) composition.Options {
 		Solver: solver.Options{
 			Budget:   solver.Budget{Nodes: f.nodes, TTBytes: f.mem << 20},
 			MaxBound: f.maxBound, Slack: f.slack, Threads: threadsPerEntry,
+			DrawRules: drawRules(f.drawRules),
 		},
 		Time:           f.timeout,
 		MaterialMargin: f.margin,
@@ -139,6 +142,10 @@ type summary struct {
 }
 
 func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
+	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
+		fmt.Fprintf(stderr, "draughtsjudge: --draw-rules %q: want theory or game\n", f.drawRules)
+		return exitUsage
+	}
 	t0 := time.Now()
 	store := f.openStore(stderr)
 	if store != nil {
@@ -247,7 +254,7 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 		return composition.Analyse(context.Background(), c, opt)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|%d|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices)
+	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
 	}
@@ -333,4 +340,9 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 		}
 		fmt.Fprintf(stderr, "draughtsjudge: %s endgame slices built in %.1fs\n", r.ID, time.Since(t0).Seconds())
 	}
+}
+
+func drawRules(s string) solver.DrawRules {
+	d, _ := solver.ParseDrawRules(s)
+	return d
 }

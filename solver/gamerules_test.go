@@ -1,0 +1,85 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/tablebase"
+)
+
+// The move-count draw rules as written, on positions built for each clause.
+func TestGameWindowRules(t *testing.T) {
+	for _, tc := range []struct {
+		clause string
+		r      *draughts.Rules
+		fen    string
+		c      counters
+		window int
+		drawn  bool
+	}{
+		// 6.1.8.3/4: three kings against a king; the stronger side's 15th move.
+		{"6.1.8.4 at 14 moves, White to move", draughts.Russian, "W:WKa1,Kc1,Ke1:BKf8", counters{since: [2]uint8{14, 14}}, 1, false},
+		{"6.1.8.4 after 15 moves", draughts.Russian, "B:WKa1,Kc1,Ke1:BKf8", counters{since: [2]uint8{15, 14}}, 0, true},
+		// 6.1.8.5: three pieces against a lone king on the main road: 5th move.
+		{"6.1.8.5", draughts.Russian, "W:WKa3,Kc1,e3:BKd4", counters{since: [2]uint8{5, 5}}, 0, true},
+		{"6.1.8.5 off the main road: only 6.1.8.8 (15 moves of kings)", draughts.Russian, "W:WKa3,Kc1,e3:BKg5", counters{since: [2]uint8{5, 5}}, 30, false},
+		// 6.1.8.6: both sides have kings, the balance unchanged: 2-3 pieces 5 moves.
+		{"6.1.8.6 three pieces", draughts.Russian, "W:WKa1,c3:BKh8", counters{since: [2]uint8{5, 5}}, 0, true},
+		{"6.1.8.6 five pieces, 29 moves", draughts.Russian, "W:WKa1,c3,e3:BKh8,g7", counters{since: [2]uint8{29, 29}}, 2, false},
+		// 6.1.8.8: 4-5 pieces, 15 moves of kings only.
+		{"6.1.8.8", draughts.Russian, "W:WKa1,c3,e3:BKh8,g7", counters{kingPlies: 30}, 0, true},
+		// 7.5.2: international, 25 moves of kings only; 3 pieces against a
+		// king: 16th move; 2 pieces: 5th move.
+		{"7.5.2 kings only", draughts.International, "W:WK1,20,30:BK45,35,40", counters{kingPlies: 50}, 0, true},
+		{"7.5.2 three against a king", draughts.International, "W:WK1,K2,33:BK45", counters{since: [2]uint8{16, 15}}, 0, true},
+		{"7.5.2 two against a king", draughts.International, "W:WK1,K2:BK45", counters{since: [2]uint8{4, 4}}, 1, false},
+		// 8.2: giveaway, 15 moves of kings only.
+		{"8.2", draughts.RussianGiveaway, "W:WKa1,c3:BKh8,g7", counters{kingPlies: 30}, 0, true},
+		// No rule: men only.
+		{"no rule", draughts.Russian, "W:Wc3:Bf6", counters{since: [2]uint8{40, 40}}, -1, false},
+	} {
+		p, err := draughts.ParseFEN(tc.r, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, d := gameWindow(tc.r, &p, tc.c)
+		if d != tc.drawn || (tc.window >= 0 && w != tc.window) || (tc.window < 0 && w >= 0) {
+			t.Errorf("%s: window %d drawn %v, want %d %v", tc.clause, w, d, tc.window, tc.drawn)
+		}
+	}
+}
+
+// Petrov's triangle (ru.wikipedia "Треугольник Петрова"): three kings a1,
+// c1, e1 against f8 win in 11 moves (21 plies, the database's value). In
+// theory mode that is the answer; under the game rules with five moves
+// already played since the balance was set up, 6.1.8.4 leaves White ten
+// moves to capture the king, so the win is gone.
+func TestGameRulesPetrovTriangle(t *testing.T) {
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := draughts.Russian
+	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 3, BK: 1}); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := draughts.ParseFEN(r, "W:WKa1,Kc1,Ke1:BKf8")
+	goal := Win{Prober: TablebaseProber(st)}
+	th := NewSearcher(r, goal, draughts.White, Budget{Nodes: 5_000_000, TTBytes: 1 << 22})
+	if o, d := th.Distance(&p, 15); o != Proved || d != 11 {
+		t.Fatalf("theory: %v %d, want win in 11", o, d)
+	}
+	fresh := NewSearcher(r, goal, draughts.White, Budget{Nodes: 5_000_000, TTBytes: 1 << 22})
+	fresh.SetDrawRules(Game)
+	if o, d := fresh.Distance(&p, 15); o != Proved || d != 11 {
+		t.Fatalf("game rules, counting from here: %v %d, want win in 11 (within 15 moves)", o, d)
+	}
+	late := NewSearcher(r, goal, draughts.White, Budget{Nodes: 5_000_000, TTBytes: 1 << 22})
+	late.SetDrawRules(Game)
+	late.cnt[0] = counters{since: [2]uint8{5, 5}}
+	if o, _ := late.Distance(&p, 15); o == Proved {
+		t.Fatalf("game rules after 5 moves: still a win, want none (6.1.8.4)")
+	}
+}
