@@ -83,3 +83,31 @@ func TestGameRulesPetrovTriangle(t *testing.T) {
 		t.Fatalf("game rules after 5 moves: still a win, want none (6.1.8.4)")
 	}
 }
+
+// The problem finale rule (material margin) yields to the database where
+// one covers the position: two kings against one king on the main road
+// is a draw (rules 6.1.8.5 context; the database says so), though White
+// is 3 units ahead.
+func TestMarginYieldsToDatabase(t *testing.T) {
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := draughts.Russian
+	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 2, BK: 1}); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := draughts.ParseFEN(r, "B:WKc1,Ke1:BKh8")
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	if st, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); st != Done {
+		t.Fatalf("without a database the finale rule should accept it: %v", st)
+	}
+	if v, ok := st.Endgames(r).Probe(&p); !ok || v.WDL != tablebase.Draw {
+		t.Fatalf("database value %v %v, want a draw", v, ok)
+	}
+	if st, _ := (Win{MaterialMargin: 2, Prober: TablebaseProber(st)}).Eval(p, r, draughts.White, &ml); st != Failed {
+		t.Fatalf("with the database: %v, want Failed (a draw)", st)
+	}
+}

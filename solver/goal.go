@@ -45,7 +45,8 @@ type Prober interface {
 // Finale rules, each off by default:
 //   - Prober: a covered position is decided by the database (a won
 //     finale, clause 11.2.7.2 "the endgame database says won").
-//   - MaterialMargin > 0: a problem's finale (11.2.7.2: after White's
+//   - MaterialMargin > 0 (only where the database does not cover the
+//     position): a problem's finale (11.2.7.2: after White's
 //     combination, Black to make a quiet move) counts as won when the
 //     defender, to move, has no capture and the attacker is ahead by at
 //     least MaterialMargin, men counting 1 and kings 3. This is the judge's
@@ -92,10 +93,6 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 	if p.Pieces[attacker] == 0 {
 		return Failed, 0
 	}
-	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
-		Material(&p, attacker)-Material(&p, attacker^1) >= w.MaterialMargin {
-		return Done, 0
-	}
 	if w.Prober != nil {
 		pp := p
 		if v, plies, ok := w.Prober.Probe(r, &pp); ok {
@@ -114,6 +111,11 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 			}
 			return Done, plies / 2
 		}
+	}
+	// The finale rule only where no database is exact.
+	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
+		Material(&p, attacker)-Material(&p, attacker^1) >= w.MaterialMargin {
+		return Done, 0
 	}
 	return Open, 0
 }
