@@ -243,6 +243,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 	rep.formalChecks(ctx, c, opt, ans) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
+	rep.drawRulesCheck(c, goal, attacker, opt, ans)
 	rep.finish()
 	return rep
 }
@@ -406,4 +407,31 @@ func variationsCheck(c *Composition) Check {
 		return Check{"variations", "11.2.5", Pass, fmt.Sprintf("%d lines in the author's solution", lines)}
 	}
 	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %d lines", lines)}
+}
+
+// drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,
+// 8.2) change the solution (SPEC §3: a report says when theory and game
+// modes disagree): the shortest key is searched again under the game
+// rules, to the same length. Informative only (pass or warn).
+func (rep *Report) drawRulesCheck(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {
+	if opt.Solver.DrawRules == solver.Game || ans.Verdict != solver.VerdictProved || len(ans.Keys) == 0 || c.Start.Side != attacker {
+		return
+	}
+	m, err := draughts.ParseMove(&c.Start, c.Rules, ans.Keys[0].Move)
+	if err != nil {
+		return
+	}
+	s := solver.NewSearcher(c.Rules, goal, attacker, opt.Solver.Budget)
+	s.SetDrawRules(solver.Game)
+	s.StartAfter(&c.Start, m)
+	q := c.Start.Play(m)
+	o, d := s.Distance(&q, ans.Keys[0].Distance-1)
+	switch o {
+	case solver.Proved:
+		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)})
+	case solver.Aborted:
+		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", NotApplicable, "game draw rules not checked: budget spent"})
+	default:
+		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)})
+	}
 }

@@ -201,3 +201,12 @@ func TestAuthorKeyIsATry(t *testing.T) {
 		t.Fatalf("keys %v, want a5-b4", rep.Keys)
 	}
 }
+
+// SPEC §3: the report says whether the game draw rules change the
+// solution; for Shoshin's study (won in 6) they do not.
+func TestDrawRulesAgreement(t *testing.T) {
+	rep := composition.Analyse(context.Background(), sample(t, "Shoshin"), opts())
+	if ch := check(rep, "draw-rules"); ch.Status != composition.Pass || !strings.Contains(ch.Detail, "a5-b4") {
+		t.Fatalf("draw-rules check %+v", ch)
+	}
+}

@@ -61,6 +61,10 @@ func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget)
 // SetDrawRules chooses theory (default) or game draw rules.
 func (s *Searcher) SetDrawRules(d DrawRules) { s.game = d == Game }
 
+// StartAfter makes the game-rule counts of the next searches start after
+// m is played in p (the move that led to the position searched).
+func (s *Searcher) StartAfter(p *draughts.Position, m draughts.Move) { s.afterMove(p, m) }
+
 // afterMove sets the root counters to those after m is played in p (the
 // move that led to the search root), so game-rule counts include it.
 func (s *Searcher) afterMove(p *draughts.Position, m draughts.Move) {
