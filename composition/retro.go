@@ -17,13 +17,28 @@ import (
 // Multi-capture un-moves are not searched. It returns the moves found
 // (at most limit), each as "q: move".
 func retroLastMoves(p draughts.Position, r *draughts.Rules, limit int) []string {
+	var out []string
+	for _, st := range retroSteps(p, r, limit) {
+		out = append(out, st.move)
+	}
+	return out
+}
+
+// retroStep is a last move and the position before it.
+type retroStep struct {
+	move   string
+	before draughts.Position
+}
+
+// retroSteps is retroLastMoves with the predecessor positions.
+func retroSteps(p draughts.Position, r *draughts.Rules, limit int) []retroStep {
 	b := r.Board
 	mover := p.Side ^ 1
 	max := 12
 	if b.Size == 10 {
 		max = 20
 	}
-	var out []string
+	var out []retroStep
 	seen := map[string]bool{}
 	try := func(q draughts.Position) {
 		if len(out) >= limit || q.Valid(r) != nil || q.Pieces[draughts.White].Count() > max || q.Pieces[draughts.Black].Count() > max {
@@ -34,7 +49,7 @@ func retroLastMoves(p draughts.Position, r *draughts.Rules, limit int) []string 
 				s := draughts.MoveString(&q, r, m)
 				if !seen[s] {
 					seen[s] = true
-					out = append(out, s)
+					out = append(out, retroStep{s, q})
 				}
 				return
 			}
@@ -80,7 +95,7 @@ func retroLastMoves(p draughts.Position, r *draughts.Rules, limit int) []string 
 							}
 						}
 					}
-					if len(out) >= 3 {
+					if len(out) >= limit {
 						return out
 					}
 				}
@@ -109,15 +124,28 @@ func unmove(p draughts.Position, mover draughts.Side, t, s draughts.Square, king
 	return draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, mover)
 }
 
-// retroDetail extends a passed [legal] check with the last moves found.
+// retroDetail extends a passed [legal] check with the last moves found:
+// the last move of the side that has just moved and, for each, a move of
+// the other side before it (2 plies, 11.2.2).
 func retroDetail(c *Composition) (string, bool) {
-	ms := retroLastMoves(c.Start, c.Rules, 3)
-	who := "Black"
+	steps := retroSteps(c.Start, c.Rules, 6)
+	who, other := "Black", "White"
 	if c.Start.Side == draughts.Black {
-		who = "White"
+		who, other = "White", "Black"
 	}
-	if len(ms) == 0 {
+	if len(steps) == 0 {
 		return fmt.Sprintf("no last move by %s found (quiet moves and single captures searched; multi-capture un-moves not analysed)", who), false
 	}
-	return fmt.Sprintf("%s's possible last moves: %s", who, strings.Join(ms, ", ")), true
+	var pairs, lone []string
+	for _, st := range steps {
+		if before := retroSteps(st.before, c.Rules, 1); len(before) > 0 {
+			pairs = append(pairs, fmt.Sprintf("%s after %s's %s", st.move, other, before[0].move))
+		} else {
+			lone = append(lone, st.move)
+		}
+	}
+	if len(pairs) == 0 {
+		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and single captures searched)", who, strings.Join(lone, ", "), other), false
+	}
+	return fmt.Sprintf("%s's possible last moves (with %s's move before): %s", who, other, strings.Join(pairs, "; ")), true
 }
