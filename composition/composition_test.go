@@ -210,3 +210,26 @@ func TestDrawRulesAgreement(t *testing.T) {
 		t.Fatalf("draw-rules check %+v", ch)
 	}
 }
+
+// Dead pieces (11.3.9.3): in the locking task W h6, f6 / B h8 ("lock 1
+// man", 1.h6-g7), the white man f6 never moves yet holds the lock (the
+// jump h8:f6 needs f6 empty), and the locked black man h8 never moves.
+func TestDeadPiecesInATask(t *testing.T) {
+	pdn := `[GameType "25"]
+[FEN "W:Wh6,f6:Bh8"]
+[Genre "task"]
+[Stipulation "lock 1 men"]
+1. h6-g7 *
+`
+	es := corpus.Parse("task.pdn", []byte(pdn))
+	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	for _, m := range rep.Measures {
+		if m.ID == "dead" {
+			if m.Value != 2 || !strings.Contains(m.Detail, "white man f6") || !strings.Contains(m.Detail, "black man h8") {
+				t.Fatalf("dead measure %+v", m)
+			}
+			return
+		}
+	}
+	t.Fatalf("no dead measure in %+v", rep.Measures)
+}

@@ -144,6 +144,35 @@ func (f *formal) measures(rep *Report) []Measure {
 			passive = append(passive, pieceName(&start, r, sq))
 		}
 		add("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
+
+		// Dead pieces (11.3.9.3): pieces of either colour that neither move
+		// nor are captured in any author's line — immobile, so they can play
+		// only indirectly (a statist would fail economy-construction).
+		var touched draughts.Bitboard
+		for _, l := range f.lines {
+			track := map[draughts.Square]draughts.Square{}
+			for _, sq := range start.Occupied().Squares() {
+				track[sq] = sq
+			}
+			for _, m := range l.mv {
+				for sq, s0 := range track {
+					if m.Captured.Has(sq) {
+						touched |= draughts.Bit(s0)
+						delete(track, sq)
+					}
+				}
+				if s0, ok := track[m.From]; ok {
+					touched |= draughts.Bit(s0)
+					delete(track, m.From)
+					track[m.To] = s0
+				}
+			}
+		}
+		var dead []string
+		for _, sq := range (start.Occupied() &^ touched).Squares() {
+			dead = append(dead, pieceName(&start, r, sq))
+		}
+		add("dead", "11.3.9.3", float64(len(dead)), "pieces that neither move nor are captured in the author's lines: "+orNone(dead))
 	}
 
 	// White pieces en prise at the start: a ready shot for Black (11.3.8.2
