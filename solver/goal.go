@@ -93,24 +93,18 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 	if p.Pieces[attacker] == 0 {
 		return Failed, 0
 	}
-	if w.Prober != nil {
-		pp := p
-		if v, plies, ok := w.Prober.Probe(r, &pp); ok {
-			if p.Side != attacker {
-				v = -v
-			}
-			if v <= 0 {
-				return Failed, 0 // the database says the attacker cannot win
-			}
-			if window >= 0 && plies > window {
-				return Open, 0 // game rules could draw before the database's win
-			}
-			// plies to the end; the attacker moves first when to move.
-			if p.Side == attacker {
-				return Done, (plies + 1) / 2
-			}
-			return Done, plies / 2
+	if v, plies, ok := probeFor(w.Prober, r, p, attacker); ok {
+		if v <= 0 {
+			return Failed, 0 // the database says the attacker cannot win
 		}
+		if window >= 0 && plies > window {
+			return Open, 0 // game rules could draw before the database's win
+		}
+		// plies to the end; the attacker moves first when to move.
+		if p.Side == attacker {
+			return Done, (plies + 1) / 2
+		}
+		return Done, plies / 2
 	}
 	// The finale rule only where no database is exact.
 	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
@@ -236,4 +230,19 @@ func (Giveaway) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.S
 		return Failed, 0
 	}
 	return Open, 0
+}
+
+// probeFor returns the database value of p from the attacker's view
+// (+1 win, 0 draw, -1 loss) and the plies to the end; ok=false without a
+// prober or when p is not covered.
+func probeFor(pr Prober, r *draughts.Rules, p draughts.Position, attacker draughts.Side) (v, plies int, ok bool) {
+	if pr == nil {
+		return 0, 0, false
+	}
+	pp := p // only this copy escapes, and only when probing
+	v, plies, ok = pr.Probe(r, &pp)
+	if p.Side != attacker {
+		v = -v
+	}
+	return v, plies, ok
 }

@@ -43,20 +43,14 @@ func (g Draw) evalWindow(p draughts.Position, r *draughts.Rules, attacker draugh
 		}
 		return Done, 0
 	}
-	if g.Prober != nil {
-		pp := p
-		if v, plies, ok := g.Prober.Probe(r, &pp); ok {
-			if p.Side != attacker {
-				v = -v
-			}
-			if v >= 0 {
-				return Done, 0
-			}
-			if window >= 0 && plies > window {
-				return Open, 0 // a game rule may draw before the loss
-			}
-			return Failed, 0
+	if v, plies, ok := probeFor(g.Prober, r, p, attacker); ok {
+		if v >= 0 {
+			return Done, 0
 		}
+		if window >= 0 && plies > window {
+			return Open, 0 // a game rule may draw before the loss
+		}
+		return Failed, 0
 	}
 	return Open, 0
 }
