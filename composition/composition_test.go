@@ -75,18 +75,13 @@ func TestSampleCorpusAgreesWithSources(t *testing.T) {
 // A cooked copy of Shoshin's study (a3 moved to c3): the tool must name
 // the second key.
 func TestCookedCopyNamesTheCook(t *testing.T) {
-	c := sample(t, "Shoshin")
 	pdn := `[GameType "25"]
 [FEN "W:WKa5,c3:Ba7,f4"]
 [Genre "study"]
 [Stipulation "win"]
 1. a5-b4 *
 `
-	es := corpus.Parse("cooked.pdn", []byte(pdn))
-	if len(es) != 1 || es[0].Err != nil {
-		t.Fatalf("%+v", es)
-	}
-	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	rep := analysePDN(t, "cooked.pdn", pdn)
 	if rep.Verdict != composition.Defective || check(rep, "unique").Status != composition.Fail {
 		t.Fatalf("verdict %s, unique %+v", rep.Verdict, check(rep, "unique"))
 	}
@@ -99,7 +94,6 @@ func TestCookedCopyNamesTheCook(t *testing.T) {
 	if !named {
 		t.Fatalf("cook c3-d4 not named: %+v", rep.Cooks)
 	}
-	_ = c
 }
 
 // An illegal move in the author's solution is reported with its number:
@@ -110,8 +104,7 @@ func TestIllegalAuthorMove(t *testing.T) {
 [Genre "study"]
 1. a5-b4 f4-g3 2. b4-c5 g3-f2 3. a3-b4 *
 `
-	es := corpus.Parse("bad.pdn", []byte(pdn))
-	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	rep := analysePDN(t, "bad.pdn", pdn)
 	ch := check(rep, "author-solution")
 	if ch.Status != composition.Fail || !strings.Contains(ch.Detail, "move 3. a3-b4") || !strings.Contains(ch.Detail, "bad.pdn:4:") {
 		t.Fatalf("author-solution check %+v", ch)
@@ -151,8 +144,7 @@ func TestVariationsPair(t *testing.T) {
 [Genre "study"]
 1. a5-b4 f4-g3 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5 *
 `
-	es := corpus.Parse("one-line.pdn", []byte(pdn))
-	rep = composition.Analyse(context.Background(), es[0].Composition, opts())
+	rep = analysePDN(t, "one-line.pdn", pdn)
 	if ch := check(rep, "variations"); ch.Status != composition.Fail || !strings.Contains(ch.Detail, "gives 1") {
 		t.Fatalf("one-line copy: %+v", ch)
 	}
@@ -190,8 +182,7 @@ func TestAuthorKeyIsATry(t *testing.T) {
 [Genre "study"]
 1. a3-b4 f4-e3 (1... f4-g3) *
 `
-	es := corpus.Parse("try.pdn", []byte(pdn))
-	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	rep := analysePDN(t, "try.pdn", pdn)
 	ch := check(rep, "solvable")
 	if rep.Verdict != composition.Defective || ch.Status != composition.Fail ||
 		!strings.Contains(ch.Detail, "a3-b4 does not force") || !strings.Contains(ch.Detail, "f4-e3") {
@@ -221,8 +212,7 @@ func TestDeadPiecesInATask(t *testing.T) {
 [Stipulation "lock 1 men"]
 1. h6-g7 *
 `
-	es := corpus.Parse("task.pdn", []byte(pdn))
-	rep := composition.Analyse(context.Background(), es[0].Composition, opts())
+	rep := analysePDN(t, "task.pdn", pdn)
 	for _, m := range rep.Measures {
 		if m.ID == "dead" {
 			if m.Value != 2 || !strings.Contains(m.Detail, "white man f6") || !strings.Contains(m.Detail, "black man h8") {
@@ -232,4 +222,14 @@ func TestDeadPiecesInATask(t *testing.T) {
 		}
 	}
 	t.Fatalf("no dead measure in %+v", rep.Measures)
+}
+
+// analysePDN reads one composition from PDN text and analyses it.
+func analysePDN(t *testing.T, name, pdn string) *composition.Report {
+	t.Helper()
+	es := corpus.Parse(name, []byte(pdn))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("%s: %+v", name, es)
+	}
+	return composition.Analyse(context.Background(), es[0].Composition, opts())
 }
