@@ -94,7 +94,20 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 	case "stats":
 		return tbStats(s, fs.Changed("variant"), r, stdout)
 	default:
-		return tbVerify(ctx, s, r, *threads, stdout, stderr)
+		if fs.Changed("variant") {
+			return tbVerify(ctx, s, r, *threads, stdout, stderr)
+		}
+		// Without --variant: every variant that has slices, like stats.
+		code := exitOK
+		for _, v := range draughts.AllRules() {
+			if s.Endgames(v).MaxPieces() == 0 {
+				continue
+			}
+			if c := tbVerify(ctx, s, v, *threads, stdout, stderr); c != exitOK {
+				code = c
+			}
+		}
+		return code
 	}
 }
 
