@@ -179,11 +179,13 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	case solver.VerdictRefuted:
 		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
 			lineText(" (refuting line: ", ans.Refutation, ")")})
+		rep.finaleChecks(ctx, c, opt, ans)
 		rep.finish()
 		return rep
 	case solver.VerdictUnknown:
 		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
 		rep.Reason = ans.Reason
+		rep.finaleChecks(ctx, c, opt, ans)
 		rep.finish()
 		return rep
 	}
@@ -205,6 +207,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 				if t.Move == rep.AuthorKey {
 					if t.Outcome == solver.Aborted {
 						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
+						rep.finaleChecks(ctx, c, opt, ans)
 						rep.finish()
 						return rep
 					}
@@ -319,19 +322,35 @@ func legalMaterial(c *Composition) Check {
 	return Check{"legal", "11.2.2", Pass, "material possible; no man on its own promotion row"}
 }
 
-// quietKey is [quiet-key] (11.1.3): the solution starts with a quiet move.
+// quietKey is [quiet-key] (11.1.3, 11.2.8.3): the solution starts with a
+// quiet move — no black piece en prise in the initial position (captures
+// are compulsory, 6.1.5) — and a first move exists. The evidence names
+// every capture White would have to make.
 func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
 	if c.Start.Side != draughts.White {
 		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
 		return
 	}
-	if draughts.HasCapture(&c.Start, c.Rules) {
-		rep.add(Check{"quiet-key", "11.1.3", Fail, "White's first move is a capture (captures are compulsory in the initial position)"})
+	moves := draughts.LegalMoves(&c.Start, c.Rules)
+	if len(moves) == 0 {
+		rep.add(Check{"quiet-key", "11.2.8.3", Fail, "White has no first move"})
+		return
+	}
+	if moves[0].IsCapture() {
+		var caps []string
+		for _, m := range moves {
+			var taken []string
+			for _, sq := range m.Captured.Squares() {
+				taken = append(taken, pieceName(&c.Start, c.Rules, sq))
+			}
+			caps = append(caps, draughts.MoveString(&c.Start, c.Rules, m)+" takes the "+strings.Join(taken, ", "))
+		}
+		rep.add(Check{"quiet-key", "11.1.3", Fail, "black piece en prise: White's first move must be a capture: " + strings.Join(caps, "; ")})
 		return
 	}
 	// A white piece en prise at the start of a task is a serious defect
 	// scored about -2 (11.2.8.3), not a formal failure: see the score.
-	rep.add(Check{"quiet-key", "11.1.3", Pass, "the first move is quiet"})
+	rep.add(Check{"quiet-key", "11.1.3", Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))})
 }
 
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,

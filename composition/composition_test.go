@@ -72,30 +72,6 @@ func TestSampleCorpusAgreesWithSources(t *testing.T) {
 	}
 }
 
-// A cooked copy of Shoshin's study (a3 moved to c3): the tool must name
-// the second key.
-func TestCookedCopyNamesTheCook(t *testing.T) {
-	pdn := `[GameType "25"]
-[FEN "W:WKa5,c3:Ba7,f4"]
-[Genre "study"]
-[Stipulation "win"]
-1. a5-b4 *
-`
-	rep := analysePDN(t, "cooked.pdn", pdn)
-	if rep.Verdict != composition.Defective || check(rep, "unique").Status != composition.Fail {
-		t.Fatalf("verdict %s, unique %+v", rep.Verdict, check(rep, "unique"))
-	}
-	named := false
-	for _, f := range rep.Cooks {
-		if f.Move == "c3-d4" {
-			named = true
-		}
-	}
-	if !named {
-		t.Fatalf("cook c3-d4 not named: %+v", rep.Cooks)
-	}
-}
-
 // An illegal move in the author's solution is reported with its number:
 // after 2...g3-f2 White must capture c5:g1, so 3.a3-b4 is illegal.
 func TestIllegalAuthorMove(t *testing.T) {
@@ -128,25 +104,6 @@ func TestInputErrors(t *testing.T) {
 		if len(es) == 0 || es[0].Err == nil || !strings.HasPrefix(es[0].Err.Error(), tc.want) {
 			t.Errorf("%s: got %+v, want error starting %q", name, es, tc.want)
 		}
-	}
-}
-
-// [variations] (11.2.5): Shoshin's study gives three lines and passes; the
-// same study with its main line only has one branch and fails.
-func TestVariationsPair(t *testing.T) {
-	c := sample(t, "Shoshin")
-	rep := composition.Analyse(context.Background(), c, opts())
-	if ch := check(rep, "variations"); ch.Status != composition.Pass {
-		t.Fatalf("original: %+v", ch)
-	}
-	pdn := `[GameType "25"]
-[FEN "W:WKa5,a3:Ba7,f4"]
-[Genre "study"]
-1. a5-b4 f4-g3 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5 *
-`
-	rep = analysePDN(t, "one-line.pdn", pdn)
-	if ch := check(rep, "variations"); ch.Status != composition.Fail || !strings.Contains(ch.Detail, "gives 1") {
-		t.Fatalf("one-line copy: %+v", ch)
 	}
 }
 

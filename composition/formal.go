@@ -146,6 +146,29 @@ func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options
 	rep.Measures = f.measures(rep)
 }
 
+// finaleChecks adds the checks that need only the author's finales,
+// [exact-lock] and [economy-finale], when the solver did not prove the
+// composition: they are properties of the author's end positions and a
+// judge wants them even for an undecided or unsolvable entry. The other
+// solver-based checks are then not applicable.
+func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options, ans solver.Answer) {
+	goal, err := Goal(c, opt)
+	if err != nil || len(c.Game.Moves) == 0 {
+		return
+	}
+	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c)}
+	if len(f.lines) > 0 {
+		rep.MainLine = f.lines[0].moves
+	}
+	rep.Finales = f.finales()
+	if ch := f.exactLock(rep.Finales); ch.Status != NotApplicable {
+		rep.add(ch)
+	}
+	if ch := f.economyFinale(rep.Finales); ch.Status != NotApplicable {
+		rep.add(ch)
+	}
+}
+
 // material counts one side's men and kings.
 func material(p *draughts.Position, s draughts.Side) (men, kings int) {
 	return p.Men(s).Count(), p.KingsOf(s).Count()

@@ -2,6 +2,7 @@ package composition_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -15,27 +16,83 @@ func fastOpts() composition.Options {
 	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 16 << 20}, MaxBound: 16, Threads: 2}}
 }
 
-const (
-	shoshinMoves = "1. a5-b4 f4-g3 (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) 2. b4-c5 g3-h2 3. a3-b4 h2-g1 (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5) 4. b4-a5 *\n"
-	scholmaFEN   = "W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8,9,10,12,14,16,17,18,19,20,23,24,25"
-	scholmaMoves = "1. 32-27 23x32 2. 42-37 32x41 3. 34-29 25x23 4. 33-28 23x32 5. 35-30 24x42 6. 27x36 16x27 7. 31x22 *\n"
-)
+// The test pairs of chapter XI: for each formal check, a real composition
+// that passes it and a copy edited to break it. The originals are the
+// published compositions of the sample corpus (corpus/sample/published.pdn,
+// copied from ../shared/data/compositions with its Source tags) and a
+// published locking task (testdata/valter-task.pdn). A copy is the original
+// PDN text with one edit, so the pair differs in exactly what the test says.
 
-// analyse parses one PDN game and analyses it with the small budgets.
+// pdnGame returns the text of the game whose Author tag contains author
+// in one of the PDN files.
+func pdnGame(t *testing.T, files map[string][]byte, author string) string {
+	t.Helper()
+	for _, data := range files {
+		for _, g := range strings.Split(string(data), "\n\n[") {
+			g = strings.TrimPrefix(g, "[")
+			if strings.Contains(g, "[Author \"") && strings.Contains(strings.SplitN(g[strings.Index(g, "[Author"):], "\n", 2)[0], author) {
+				return "[" + strings.TrimLeft(g, "[")
+			}
+		}
+	}
+	t.Fatalf("no game by %s", author)
+	return ""
+}
+
+// published returns a sample composition's PDN text; task the locking task's.
+func published(t *testing.T, author string) string {
+	return pdnGame(t, corpus.SampleFiles(), author)
+}
+
+func task(t *testing.T) string {
+	data, err := os.ReadFile("testdata/valter-task.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdnGame(t, map[string][]byte{"valter-task.pdn": data}, "Valter")
+}
+
+// edit replaces old by new in a game's text; the test fails when old is
+// not there (the copy would silently equal the original).
+func edit(t *testing.T, game, old, new string) string {
+	t.Helper()
+	if !strings.Contains(game, old) {
+		t.Fatalf("edit: %q not in\n%s", old, game)
+	}
+	return strings.Replace(game, old, new, 1)
+}
+
+// parseAnalyse analyses the single game in text with the small budgets.
+func parseAnalyse(t *testing.T, text string) (*composition.Report, error) {
+	t.Helper()
+	es := corpus.Parse("copy.pdn", []byte(text))
+	if len(es) != 1 {
+		t.Fatalf("%d entries in\n%s", len(es), text)
+	}
+	if es[0].Err != nil {
+		return nil, es[0].Err
+	}
+	return composition.Analyse(context.Background(), es[0].Composition, fastOpts()), nil
+}
+
+func mustAnalysePDN(t *testing.T, text string) *composition.Report {
+	t.Helper()
+	rep, err := parseAnalyse(t, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// analyse builds a one-game PDN (for the few tests on positions that are
+// not compositions) and analyses it.
 func analyse(t *testing.T, gameType, fen, genre, stip, moves string) (*composition.Report, error) {
 	t.Helper()
 	pdn := "[GameType \"" + gameType + "\"]\n[FEN \"" + fen + "\"]\n[Genre \"" + genre + "\"]\n"
 	if stip != "" {
 		pdn += "[Stipulation \"" + stip + "\"]\n"
 	}
-	es := corpus.Parse("copy.pdn", []byte(pdn+moves))
-	if len(es) != 1 {
-		t.Fatalf("%d entries", len(es))
-	}
-	if es[0].Err != nil {
-		return nil, es[0].Err
-	}
-	return composition.Analyse(context.Background(), es[0].Composition, fastOpts()), nil
+	return parseAnalyse(t, pdn+moves)
 }
 
 func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *composition.Report {
@@ -60,33 +117,16 @@ func wantStatus(t *testing.T, rep *composition.Report, id, status string, eviden
 	}
 }
 
-// [genre] 11.1.3: Shoshin's study fits; the same study with three more
-// white men (5 white pieces) is no study.
-func TestGenrePair(t *testing.T) {
-	rep := mustAnalyse(t, "25", "W:WKa5,a3:Ba7,f4", "study", "", shoshinMoves)
-	wantStatus(t, rep, "genre", composition.Pass, "study")
-	rep = mustAnalyse(t, "25", "W:WKa5,a3,c1,e1,g1:Ba7,f4", "study", "", "1. a5-b4 *\n")
-	wantStatus(t, rep, "genre", composition.Fail, "at most 4 white", "5 white")
-	if !strings.Contains(strings.Join(rep.DetectedGenres, ","), "problem") {
-		t.Fatalf("detected genres %v should include problem", rep.DetectedGenres)
-	}
-}
+const shoshinFEN = `[FEN "W:WKa5,a3:Ba7,f4"]`
+const scholmaFEN = `[FEN "W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8,9,10,12,14,16,17,18,19,20,23,24,25"]`
 
-// [problem-balance] 11.2.7.1: Scholma's problem has 15 against 15; two
-// black men more (on 1 and 2) put Black two pieces ahead.
-func TestProblemBalancePair(t *testing.T) {
-	rep := mustAnalyse(t, "20", scholmaFEN, "problem", "", scholmaMoves)
-	wantStatus(t, rep, "problem-balance", composition.Pass, "15 white against 15 black")
-	rep = mustAnalyse(t, "20", strings.Replace(scholmaFEN, ":B3,", ":B1,2,3,", 1), "problem", "", scholmaMoves)
-	wantStatus(t, rep, "problem-balance", composition.Fail, "2 pieces ahead")
-}
-
-// [legal] 11.2.2: a white man on its own promotion row (b8) is rejected
-// with the square named, either by the FEN reader or by the check.
-func TestLegalPromotionRowPair(t *testing.T) {
-	rep := mustAnalyse(t, "25", "W:WKa5,a3:Ba7,f4", "study", "", shoshinMoves)
-	wantStatus(t, rep, "legal", composition.Pass)
-	rep, err := analyse(t, "25", "W:WKa5,a3,b8:Ba7,f4", "study", "", shoshinMoves)
+// [legal] 11.2.2: Shoshin's study is legal (a last move by Black exists);
+// with a white man on its own promotion row (b8) it is not, and the square
+// is named — by the FEN reader or by the check.
+func TestLegalPair(t *testing.T) {
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "legal", composition.Pass, "Black's possible last moves")
+	rep, err := parseAnalyse(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,b8:Ba7,f4"]`))
 	if err != nil {
 		if !strings.Contains(err.Error(), "b8") {
 			t.Fatalf("error %v does not name b8", err)
@@ -96,42 +136,114 @@ func TestLegalPromotionRowPair(t *testing.T) {
 	wantStatus(t, rep, "legal", composition.Fail, "promotion row at b8")
 }
 
+// [genre] 11.1.3: Shoshin's study fits; with three more white men (5 white
+// pieces) it is no study — the material is a problem's.
+func TestGenrePair(t *testing.T) {
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "genre", composition.Pass, "study")
+	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1,e1,g1:Ba7,f4"]`))
+	wantStatus(t, rep, "genre", composition.Fail, "at most 4 white", "5 white")
+	if !strings.Contains(strings.Join(rep.DetectedGenres, ","), "problem") {
+		t.Fatalf("detected genres %v should include problem", rep.DetectedGenres)
+	}
+}
+
+// [problem-balance] 11.2.7.1: Scholma's problem has 15 against 15; two
+// black men more (on 1 and 2) put Black two pieces ahead.
+func TestProblemBalancePair(t *testing.T) {
+	orig := published(t, "Scholma")
+	wantStatus(t, mustAnalysePDN(t, orig), "problem-balance", composition.Pass, "15 white against 15 black")
+	rep := mustAnalysePDN(t, edit(t, orig, ":B3,", ":B1,2,3,"))
+	wantStatus(t, rep, "problem-balance", composition.Fail, "2 pieces ahead")
+}
+
 // [economy-finale] 11.2.4: Scholma's finale (5 white men against 3,
 // Black to move) needs every white man; with an extra white man on 50,
 // which never moves, the finale holds without any single one of them.
 func TestEconomyFinalePair(t *testing.T) {
-	rep := mustAnalyse(t, "20", scholmaFEN, "problem", "", scholmaMoves)
-	wantStatus(t, rep, "economy-finale", composition.Pass, "every white piece needed")
-	rep = mustAnalyse(t, "20", strings.Replace(scholmaFEN, ",45:", ",45,50:", 1), "problem", "", scholmaMoves)
+	orig := published(t, "Scholma")
+	wantStatus(t, mustAnalysePDN(t, orig), "economy-finale", composition.Pass, "every white piece needed")
+	rep := mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
 	wantStatus(t, rep, "economy-finale", composition.Fail, "white man 50", "B:W22,26,36,43,45,50:B3,12,14")
 }
 
-// [economy-construction] 11.2.4: in Shoshin's study every piece is
-// needed (a7 stops the cooks a5-b6, a5-c3 …); a white man added on h2 is
-// a statist: without it the key is unique and the main line forced.
+// [economy-construction] 11.2.4: in Shoshin's study every piece is needed
+// (a7 stops the cooks a5-b6, a5-c3 …); a white man added on c1 is a
+// statist: without it the key is unique and the main line forced. (An
+// extra white man in a study also brings cooks, reported by [unique]: no
+// square for it leaves the study sound — all 32 were tried.)
 func TestEconomyConstructionPair(t *testing.T) {
-	rep := mustAnalyse(t, "25", "W:WKa5,a3:Ba7,f4", "study", "", shoshinMoves)
-	wantStatus(t, rep, "economy-construction", composition.Pass, "black man a7: stops the cook", "white king a5: makes the key")
-	rep = mustAnalyse(t, "25", "W:WKa5,a3,h2:Ba7,f4", "study", "", "1. a5-b4 *\n")
-	wantStatus(t, rep, "economy-construction", composition.Fail, "statist: white man h2")
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", composition.Pass, "black man a7: stops the cook", "white king a5: makes the key")
+	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
+	wantStatus(t, rep, "economy-construction", composition.Fail, "statist: white man c1")
+	wantStatus(t, rep, "author-solution", composition.Pass)
 }
 
-// [quiet-key] 11.2.8.3 and [exact-lock] 11.2.8.2 on a locking task: h6-g7
-// locks the h8 man (W h6, f6; B h8). With a black man on d4 en prise to
-// c3, White's first move is a capture and the task is not admitted.
-func TestTaskPair(t *testing.T) {
-	rep := mustAnalyse(t, "25", "W:Wh6,f6:Bh8", "task", "lock 1 man", "1. h6-g7 *\n")
-	wantStatus(t, rep, "quiet-key", composition.Pass)
-	wantStatus(t, rep, "exact-lock", composition.Pass, "1 men, 0 kings locked on h8")
-	wantStatus(t, rep, "genre", composition.Pass, "miniature")
-	rep = mustAnalyse(t, "25", "W:Wh6,f6,c3:Bh8,d4", "task", "lock 1 man", "1. c3:e5 *\n")
-	wantStatus(t, rep, "quiet-key", composition.Fail, "capture")
+// [solvable] 11.2.3: Shoshin's study reaches its goal in every line; with
+// a white man on d6 the author's variation 1...f4-e3 2.b4-e1 a7-b6 3.a3-b4
+// no longer wins (the man on d6 gives Black …a7-b6-c5 play), and the
+// check names the move.
+func TestSolvablePair(t *testing.T) {
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "solvable", composition.Pass, "every author's line reaches its finale")
+	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,d6:Ba7,f4"]`))
+	wantStatus(t, rep, "solvable", composition.Fail, "3.a3-b4 does not force the goal")
+	wantStatus(t, rep, "author-solution", composition.Pass)
+}
+
+// [unique] 11.2.6: Shoshin's key a5-b4 is the only one; with a white man
+// added on c1 a second key appears (a5-c7 wins too), a full cook, and the
+// check names it. (The man on c1 is also a statist, see above.)
+func TestUniquePair(t *testing.T) {
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "unique", composition.Pass, "single key")
+	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
+	wantStatus(t, rep, "unique", composition.Fail, "full cook: a5-c7 also forces the goal")
+	if rep.Verdict != composition.Defective || len(rep.Cooks) == 0 || rep.Cooks[0].Author != "a5-b4" {
+		t.Fatalf("verdict %s cooks %+v", rep.Verdict, rep.Cooks)
+	}
+}
+
+// [variations] 11.2.5: Shoshin's study has three branches; the same study
+// with the author's side variations left out has one, which a study may
+// not have.
+func TestVariationsPair(t *testing.T) {
+	orig := published(t, "Shoshin")
+	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "3 lines")
+	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
+	cut = edit(t, cut, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
+	wantStatus(t, mustAnalysePDN(t, cut), "variations", composition.Fail, "at least two branches", "gives 1")
+}
+
+// [quiet-key] 11.2.8.3 on a published locking task: Valter's task starts
+// with a quiet move; with a black man added on c7, en prise to the king on
+// d6, White's first move is a capture and the task is not admitted — the
+// evidence names the capture and the piece taken.
+func TestQuietKeyPair(t *testing.T) {
+	orig := task(t)
+	wantStatus(t, mustAnalysePDN(t, orig), "quiet-key", composition.Pass, "no capture")
+	rep := mustAnalysePDN(t, edit(t, orig, ":Ba3,", ":Bc7,a3,"))
+	wantStatus(t, rep, "quiet-key", composition.Fail, "black piece en prise", "black man c7")
+}
+
+// [exact-lock] 11.2.8.2: both finales of Valter's task lock one man (on
+// a3, on h8), as stated; with the stipulation "lock 2 men" the same
+// finales lock too few, and the check names the squares.
+func TestExactLockPair(t *testing.T) {
+	orig := task(t)
+	rep := mustAnalysePDN(t, orig)
+	wantStatus(t, rep, "exact-lock", composition.Pass, "locked on a3", "locked on h8")
+	wantStatus(t, rep, "economy-finale", composition.Pass, "2 finales")
+	rep = mustAnalysePDN(t, edit(t, orig, `[Stipulation "lock 1 man"]`, `[Stipulation "lock 2 men"]`))
+	wantStatus(t, rep, "exact-lock", composition.Fail, "locks 1 men, 0 kings on a3, stated 2 men")
 }
 
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {
-	rep := mustAnalyse(t, "25", "W:WKa5,a3:Ba7,f4", "study", "", shoshinMoves)
+	orig := published(t, "Shoshin")
+	rep := mustAnalysePDN(t, orig)
 	if rep.Verdict != composition.Sound {
 		t.Fatalf("verdict %s %s", rep.Verdict, rep.Reason)
 	}
@@ -159,7 +271,7 @@ func TestScore(t *testing.T) {
 	if _, err := composition.ParseRubric("bad.tsv", []byte("a\t1\tx\talways\n")); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
 		t.Fatalf("bad weight: %v", err)
 	}
-	bad := mustAnalyse(t, "25", "W:WKa5,a3,h2:Ba7,f4", "study", "", "1. a5-b4 *\n")
+	bad := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
 	bad.ApplyScore(composition.DefaultRubric())
 	if bad.Verdict != composition.Defective || bad.Score != 0 || !strings.Contains(bad.ScoreNote, "economy-construction") {
 		t.Fatalf("defective score %v note %q", bad.Score, bad.ScoreNote)
