@@ -10,6 +10,11 @@ import (
 	"draughtsjudge/solver"
 )
 
+// ReportVersion names the checks' semantics: cached reports (cmd's store)
+// written by another version are recomputed. Change it whenever a change
+// to this package can change a report.
+const ReportVersion = 3
+
 // Check statuses.
 const (
 	Pass          = "pass"
@@ -42,6 +47,14 @@ type Finding struct {
 	Author   string   `json:"author,omitempty"`   // the author's move at that node, if any
 	Distance int      `json:"distance,omitempty"` // attacker moves to the goal after Move
 	Result   string   `json:"result"`             // e.g. "wins in 5", "transposition", "attacker still wins in 4"
+	// Kind classifies a dual (duals.go): "dual", "alternative move",
+	// "alternative capture", "king to another square of the diagonal",
+	// "lengthening by one move".
+	Kind string `json:"kind,omitempty"`
+	// Tolerated: the genre allows this dual in its thematic play; Note
+	// gives the clause (11.1.3, 11.2.7.3) or how a task's dual ends.
+	Tolerated bool   `json:"tolerated,omitempty"`
+	Note      string `json:"note,omitempty"`
 }
 
 // Report is the analysis of one composition. JSON field names are the
@@ -372,17 +385,43 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
 	case aborted > 0:
 		rep.add(Check{"unique", "11.2.6", Unknown, fmt.Sprintf("%d first moves not decided within the budget; %s", aborted, bound)})
-	case len(rep.Duals) > 0 && (c.Genre == Task || (c.Genre == Problem && 1+countVariations(c.Game.Moves) <= 1)):
+	case len(partialCooks(c, rep.Duals)) > 0:
 		var s []string
-		for _, f := range rep.Duals {
-			s = append(s, fmt.Sprintf("after %s: %s (author %s)", strings.Join(f.Line, " "), f.Move, f.Author))
+		for _, f := range partialCooks(c, rep.Duals) {
+			s = append(s, fmt.Sprintf("after %s: %s (author %s; %s)", strings.Join(f.Line, " "), f.Move, f.Author, f.Note))
 		}
 		rep.add(Check{"unique", "11.2.6", Fail, "partial cook in a thematic variation: " + strings.Join(s, "; ")})
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
-		rep.add(Check{"unique", "11.2.6", Warn, fmt.Sprintf("single key; %d duals and %d transpositions inside the variations (see duals, transpositions); %s", len(rep.Duals), len(rep.Transpositions), bound)})
+		var tol []string
+		for _, f := range rep.Duals {
+			if f.Tolerated {
+				tol = append(tol, fmt.Sprintf("%s for %s (%s)", f.Move, f.Author, f.Note))
+			}
+		}
+		detail := fmt.Sprintf("single key; %d duals and %d transpositions inside the variations (see duals, transpositions)", len(rep.Duals), len(rep.Transpositions))
+		if len(tol) > 0 {
+			detail += "; tolerated: " + strings.Join(tol, "; ")
+		}
+		rep.add(Check{"unique", "11.2.6", Warn, detail + "; " + bound})
 	default:
 		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
 	}
+}
+
+// partialCooks are the duals that chapter XI does not tolerate where
+// partial cooks are forbidden: in tasks and in one-variation problems
+// (11.2.6), after the tolerances of 11.1.3 and 11.2.7.3.
+func partialCooks(c *Composition, duals []Finding) []Finding {
+	if !(c.Genre == Task || (c.Genre == Problem && 1+countVariations(c.Game.Moves) <= 1)) {
+		return nil
+	}
+	var out []Finding
+	for _, f := range duals {
+		if !f.Tolerated {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // countVariations counts the author's variations (main line excluded).

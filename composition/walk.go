@@ -12,6 +12,7 @@ type walker struct {
 	c        *Composition
 	r        *draughts.Rules
 	s        *solver.Searcher
+	goal     solver.Goal
 	attacker draughts.Side
 	bound    int
 	slack    int
@@ -33,7 +34,7 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, attacker: attacker, bound: bound, slack: slack}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack}
 }
 
 func moveNo(line []string, start draughts.Side) string {
@@ -64,7 +65,7 @@ func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string, 
 		switch {
 		case i == 0 && variation:
 		case p.Side == w.attacker:
-			w.attackerNode(p, line, w.authorMoves(p, ply))
+			w.attackerNode(p, line, w.authorMoves(p, ply), plies[i+1:])
 		default:
 			w.defenderNode(p, line, ply)
 		}
@@ -100,7 +101,7 @@ func firstTexts(vs [][]draughts.Ply) []string {
 // moves must be among them (the first is the main one), the others are
 // duals or transpositions. An alternative the author gives himself is not
 // a dual found by the tool.
-func (w *walker) attackerNode(p draughts.Position, line []string, authors []string) {
+func (w *walker) attackerNode(p draughts.Position, line []string, authors []string, next []draughts.Ply) {
 	author := authors[0]
 	if len(line) == 0 {
 		return // first moves: keys and cooks are the solver's first-move analysis
@@ -122,29 +123,51 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		w.failures = append(w.failures, fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line)))
 		return
 	}
-	var authorFinale *draughts.Position
+	am, err := draughts.ParseMove(&p, w.r, author)
+	if err != nil {
+		return
+	}
+	x := dualContext{p: p, author: am, authorDist: authorDist}
+	if len(next) > 0 {
+		x.reply = next[0].Text
+	}
+	if len(next) > 1 {
+		x.next = next[1].Text
+	}
+	finaleDone := false
 	for _, b := range wins {
 		if contains(authors, b.Move) {
 			continue
 		}
 		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance}
 		// A transposition reaches the author's finale by another order.
-		if authorFinale == nil {
-			if m, err := draughts.ParseMove(&p, w.r, author); err == nil {
-				_, fin, ok := w.s.MainLine(p.Play(m), authorDist-1+w.slack, 80)
-				if ok {
-					authorFinale = &fin
-				}
+		if !finaleDone {
+			finaleDone = true
+			if fin, ok := w.finaleOf(p.Play(am), authorDist-1+w.slack); ok {
+				x.authorFinale = &fin
 			}
 		}
-		if m, err := draughts.ParseMove(&p, w.r, b.Move); err == nil && authorFinale != nil {
-			if _, fin, ok := w.s.MainLine(p.Play(m), b.Distance-1+w.slack, 80); ok && samePosition(&fin, authorFinale) {
-				f.Result = fmt.Sprintf("transposition: %s reaches the author's finale (in %d, author %d)", b.Move, b.Distance, authorDist)
-				w.transpositions = append(w.transpositions, f)
-				continue
-			}
+		m, err := draughts.ParseMove(&p, w.r, b.Move)
+		if err != nil {
+			continue
 		}
-		f.Result = fmt.Sprintf("dual: %s also forces the goal in %d (author's %s in %d)", b.Move, b.Distance, author, authorDist)
+		var dualFinale *draughts.Position
+		if fin, ok := w.finaleOf(p.Play(m), b.Distance-1+w.slack); ok {
+			dualFinale = &fin
+		}
+		if dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
+			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)", b.Distance, author, authorDist)
+			f.Kind, f.Tolerated = "transposition", true
+			w.transpositions = append(w.transpositions, f)
+			continue
+		}
+		f.Kind = classifyDual(w.r, x, m, b.Distance)
+		same, how := false, "the finale of the dual is not known"
+		if w.c.Genre == Task && dualFinale != nil && x.authorFinale != nil {
+			same, how = w.sameLock(dualFinale, x.authorFinale)
+		}
+		f.Tolerated, f.Note = tolerated(w.c, f.Kind, b.Distance, same, how)
+		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)", b.Distance, author, authorDist)
 		w.duals = append(w.duals, f)
 	}
 }

@@ -248,13 +248,14 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 // analyseCached reads a finished report from the store or computes and
 // stores it. The cache key covers the position, the variant, the
 // stipulation, the genre, the author's solution and every option that can
-// change the answer; the store's engine version covers the code.
+// change the answer; the store's engine version covers the solver and
+// composition.ReportVersion the checks.
 func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int) *composition.Report {
 	if store == nil {
 		return composition.Analyse(context.Background(), c, opt)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
+	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", composition.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
 	}

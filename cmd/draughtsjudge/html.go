@@ -60,6 +60,17 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"join":  func(xs []string, sep string) string { return strings.Join(xs, sep) },
 	"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"sign":  func(f float64) string { return fmt.Sprintf("%+.2f", f) },
+	"refs": func(rs []solver.Refutation) string {
+		var out []string
+		for _, x := range rs {
+			if x.Hard {
+				out = append(out, x.Move+"!")
+			} else {
+				out = append(out, x.Move)
+			}
+		}
+		return strings.Join(out, ", ")
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>draughtsjudge report</title>
 <style>
@@ -91,6 +102,15 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; shortest solu
 <h3>Checks</h3>
 <table><tr><th>id</th><th>clause</th><th>status</th><th>evidence</th></tr>
 {{range $r.Checks}}<tr class="{{.Status}}"><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{.Status}}</td><td>{{.Detail}}</td></tr>{{end}}</table>
+{{if or $r.Cooks $r.Duals $r.Transpositions $r.MissingDefences}}<h3>Cooks, duals, transpositions, missing defences</h3>
+<table><tr><th>finding</th><th>after</th><th>move</th><th>result</th><th>rule</th></tr>
+{{range $r.Cooks}}<tr class="fail"><td>cook</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>11.2.6</td></tr>{{end}}
+{{range $r.Duals}}<tr class="{{if .Tolerated}}warn{{else}}fail{{end}}"><td>{{.Kind}}</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>{{.Note}}</td></tr>{{end}}
+{{range $r.Transpositions}}<tr class="warn"><td>transposition</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>11.3.5</td></tr>{{end}}
+{{range $r.MissingDefences}}<tr><td>missing defence</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td></td></tr>{{end}}
+</table>{{end}}
+{{if $r.Tries}}<h3>Tries (first moves other than the keys)</h3><table><tr><th>move</th><th>result</th><th>refuted by (! = never wins)</th></tr>
+{{range $r.Tries}}<tr><td>{{.Move}}</td><td>{{.Result}}</td><td>{{refs .Refutations}}</td></tr>{{end}}</table>{{end}}
 <h3>Score</h3>
 <table><tr><th>line</th><th>clause</th><th>weight</th><th>applied</th><th>detail</th></tr>
 {{range $r.ScoreLines}}<tr{{if .Applied}} class="pass"{{end}}><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{sign .Weight}}</td><td>{{if .Applied}}yes{{else}}no{{end}}</td><td>{{.Detail}}</td></tr>{{end}}</table>

@@ -38,6 +38,43 @@ func writeMarkdown(w io.Writer, res *batchResult) {
 		for _, c := range r.Checks {
 			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", c.ID, c.Clause, c.Status, cell(c.Detail))
 		}
+		type row struct {
+			kind string
+			f    composition.Finding
+		}
+		var rows []row
+		for _, f := range r.Cooks {
+			rows = append(rows, row{"cook", f})
+		}
+		for _, f := range r.Duals {
+			rows = append(rows, row{f.Kind, f})
+		}
+		for _, f := range r.Transpositions {
+			rows = append(rows, row{"transposition", f})
+		}
+		for _, f := range r.MissingDefences {
+			rows = append(rows, row{"missing defence", f})
+		}
+		if len(rows) > 0 {
+			fmt.Fprintln(w, "\n| finding | after | move | result | rule |\n|---|---|---|---|---|")
+			for _, x := range rows {
+				fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", x.kind, cell(lineOrStart(x.f.Line)), x.f.Move, cell(x.f.Result), cell(x.f.Note))
+			}
+		}
+		if len(r.Tries) > 0 {
+			fmt.Fprintln(w, "\n| try | result | refuted by (! = never wins) |\n|---|---|---|")
+			for _, t := range r.Tries {
+				var refs []string
+				for _, x := range t.Refutations {
+					if x.Hard {
+						refs = append(refs, x.Move+"!")
+					} else {
+						refs = append(refs, x.Move)
+					}
+				}
+				fmt.Fprintf(w, "| %s | %s | %s |\n", t.Move, t.Result, strings.Join(refs, ", "))
+			}
+		}
 		fmt.Fprintln(w, "\n| score line | clause | weight | applied | detail |\n|---|---|---|---|---|")
 		for _, l := range r.ScoreLines {
 			fmt.Fprintf(w, "| %s | %s | %+.2f | %s | %s |\n", l.ID, l.Clause, l.Weight, yes(l.Applied), cell(l.Detail))
@@ -86,5 +123,3 @@ func mdTree(w io.Writer, n *solver.Node, indent string) {
 		}
 	}
 }
-
-var _ = composition.Sound

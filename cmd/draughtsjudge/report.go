@@ -35,7 +35,15 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	}
 	findings := func(name string, fs []composition.Finding) {
 		for _, f := range fs {
-			fmt.Fprintf(w, "   %s: after %s: %s %s\n", name, lineOrStart(f.Line), f.Move, f.Result)
+			note := ""
+			if f.Note != "" {
+				note = " [" + f.Note + "]"
+			}
+			kind := name
+			if f.Kind != "" && f.Kind != "transposition" {
+				kind = f.Kind
+			}
+			fmt.Fprintf(w, "   %s: after %s: %s %s%s\n", kind, lineOrStart(f.Line), f.Move, f.Result, note)
 		}
 	}
 	findings("cook", r.Cooks)

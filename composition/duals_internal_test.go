@@ -1,0 +1,110 @@
+package composition
+
+import (
+	"testing"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Each kind of dual, on the smallest position that shows it; the kinds
+// and what they mean are the rule's own (11.2.7.3, 11.3.8.5, 11.1.3).
+func TestClassifyDual(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		r             *draughts.Rules
+		fen           string
+		author, dual  string
+		reply, next   string
+		authorD, dist int
+		want          string
+	}{
+		// 11.3.8.5: a king's move to another square of the same diagonal.
+		{"king quiet", draughts.Russian, "W:WKa1:Bh8", "a1-c3", "a1-e5", "", "", 3, 3, DualKingDiagonal},
+		// 11.2.7.3: a king capture landing on another square of the
+		// diagonal (37 taken, landing 28 or 19).
+		{"king capture", draughts.International, "W:WK46:B37", "46x28", "46x19", "", "", 1, 1, DualKingDiagonal},
+		// 11.2.7.3: the same man to the same square in other directions:
+		// d6:f4:d2 takes e5, e3; d6:f8:h6:d2 takes e7, g7 and (crowned on
+		// f8, 6.1.5.11) the e3 man on the way down.
+		{"alternative capture", draughts.Russian, "W:Wd6:Be7,g7,e5,e3", "d6:f4:d2", "d6:f8:h6:d2", "", "", 1, 1, DualAlternativeCapture},
+		// 11.2.7.3: c3-b4, h8-g7, b4-c5 against c3-d4, h8-g7, d4-c5.
+		{"alternative move", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "b4-c5", 3, 3, DualAlternativeMove},
+		// The same two moves without the author's next move: no evidence.
+		{"no continuation", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "", 3, 3, DualPlain},
+		// 11.3.8.5: one move longer.
+		{"longer", draughts.Russian, "W:Wc3,e3:Bh8", "c3-b4", "e3-f4", "", "", 3, 4, DualLonger},
+		{"plain", draughts.Russian, "W:Wc3,e3:Bh8", "c3-b4", "e3-f4", "", "", 3, 3, DualPlain},
+	} {
+		p, err := draughts.ParseFEN(tc.r, tc.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		a, err := draughts.ParseMove(&p, tc.r, tc.author)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		d, err := draughts.ParseMove(&p, tc.r, tc.dual)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		x := dualContext{p: p, author: a, reply: tc.reply, next: tc.next, authorDist: tc.authorD}
+		if got := classifyDual(tc.r, x, d, tc.dist); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Which duals each genre tolerates.
+func TestToleratedDuals(t *testing.T) {
+	task := &Composition{Genre: Task, Rules: draughts.Russian}
+	prob10 := &Composition{Genre: Problem, Rules: draughts.International}
+	prob8 := &Composition{Genre: Problem, Rules: draughts.Russian}
+	study := &Composition{Genre: Study, Rules: draughts.Russian}
+	for _, tc := range []struct {
+		name string
+		c    *Composition
+		kind string
+		dist int
+		same bool
+		want bool
+	}{
+		{"task, same finale", task, DualPlain, 3, true, true},
+		{"task, other finale", task, DualKingDiagonal, 3, false, false},
+		{"100-square problem, alternative move", prob10, DualAlternativeMove, 4, false, true},
+		{"100-square problem, alternative capture", prob10, DualAlternativeCapture, 2, false, true},
+		{"100-square problem, closing king capture", prob10, DualKingDiagonal, 1, false, false},
+		{"64-square problem, alternative capture", prob8, DualAlternativeCapture, 2, false, false},
+		{"study, king diagonal", study, DualKingDiagonal, 3, false, true},
+		{"study, plain dual", study, DualPlain, 3, false, false},
+	} {
+		if got, note := tolerated(tc.c, tc.kind, tc.dist, tc.same, "finale"); got != tc.want || note == "" {
+			t.Errorf("%s: %v (%s), want %v", tc.name, got, note, tc.want)
+		}
+	}
+}
+
+// 11.1.3 on the finales of Valter's task (testdata/valter-task.pdn): a
+// dual that ends in the author's lock is tolerated; one whose lock keeps
+// an idle white king, or locks another square, is a partial cook.
+func TestSameLock(t *testing.T) {
+	r := draughts.Russian
+	w := &walker{r: r, goal: solver.Lock{Men: 1}, attacker: draughts.White}
+	fen := func(s string) *draughts.Position {
+		p, err := draughts.ParseFEN(r, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &p
+	}
+	author := fen("B:WKb2,Kc1:Ba3")
+	if ok, how := w.sameLock(fen("B:WKb2,Kc1:Ba3"), author); !ok {
+		t.Errorf("same finale refused: %s", how)
+	}
+	if ok, how := w.sameLock(fen("B:WKb2,Kc1,Kh2:Ba3"), author); ok || how == "" {
+		t.Errorf("uneconomical finale accepted: %s", how)
+	}
+	if ok, how := w.sameLock(fen("B:Wg7,Kf6:Bh8"), author); ok || how == "" {
+		t.Errorf("other finale accepted: %s", how)
+	}
+}
