@@ -105,6 +105,11 @@ type formal struct {
 	opt   Options
 	ans   solver.Answer
 	lines []authorLine
+	// roles says, per starting square, why economy-construction found
+	// the piece needed (the dead-pieces measure cites it).
+	roles map[draughts.Square]string
+	// undecided are the pieces economy-construction could not decide.
+	undecided draughts.Bitboard
 }
 
 // staticChecks adds the checks that need only the material: [legal]
@@ -143,6 +148,9 @@ func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options
 	} else {
 		rep.add(f.economyConstruction(rep))
 	}
+	if ch := f.kingsFunction(); ch.Status != NotApplicable {
+		rep.add(ch)
+	}
 	rep.Measures = f.measures(rep)
 }
 
@@ -167,6 +175,40 @@ func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options
 	if ch := f.economyFinale(rep.Finales); ch.Status != NotApplicable {
 		rep.add(ch)
 	}
+}
+
+// kingsFunction is [kings-function] (11.2.7.4): in a problem with kings
+// and men in the initial position, the kings must play their part: each
+// king moves or is captured in some author's line. A king that does
+// neither but that economy-construction found needed plays only
+// indirectly: a warning for the judge; one that is not needed fails.
+func (f *formal) kingsFunction() Check {
+	const id, clause = "kings-function", "11.2.7.4"
+	start := f.c.Start
+	if f.c.Genre != Problem || start.Kings == 0 || len(f.lines) == 0 {
+		return Check{id, clause, NotApplicable, "problems with kings only"}
+	}
+	_, touched := pieceActivity(start, f.lines)
+	var idle, indirect []string
+	for _, sq := range (start.Kings &^ touched).Squares() {
+		name := pieceName(&start, f.r, sq)
+		if why, ok := f.roles[sq]; ok {
+			indirect = append(indirect, name+" ("+why+")")
+		} else if f.undecided.Has(sq) {
+			indirect = append(indirect, name+" (economy-construction undecided)")
+		} else {
+			idle = append(idle, name)
+		}
+	}
+	switch {
+	case len(idle) > 0 && f.roles == nil:
+		return Check{id, clause, Fail, "kings that neither move nor are captured in the author's lines: " + strings.Join(idle, ", ")}
+	case len(idle) > 0:
+		return Check{id, clause, Fail, "kings that neither move nor are captured and are not needed: " + strings.Join(idle, ", ")}
+	case len(indirect) > 0:
+		return Check{id, clause, Warn, "kings that neither move nor are captured, needed only indirectly: " + strings.Join(indirect, "; ")}
+	}
+	return Check{id, clause, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count())}
 }
 
 // material counts one side's men and kings.
@@ -477,22 +519,30 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	if sopt.Budget.TTBytes == 0 || sopt.Budget.TTBytes > 32<<20 {
 		sopt.Budget.TTBytes = 32 << 20
 	}
-	sopt.MaxBound = max(f.ans.Bound, 1)
+	// At least the author's main line: a short cook of this position must
+	// not hide the key of the position without the piece.
+	sopt.MaxBound = max(f.ans.Bound, (len(main.moves)+1)/2, 1)
 	sopt.TreeNodes = 1
 	var statists, doubtful, needed, unknown []string
+	f.roles = map[draughts.Square]string{}
+	need := func(sq draughts.Square, name, why string) {
+		needed = append(needed, name+": "+why)
+		f.roles[sq] = why
+	}
 	for _, sq := range f.c.Start.Occupied().Squares() {
 		name := pieceName(&f.c.Start, f.r, sq)
 		if f.ctx.Err() != nil {
 			unknown = append(unknown, name+": time out")
+			f.undecided |= draughts.Bit(sq)
 			continue
 		}
 		if sq == keyMove.From {
-			needed = append(needed, name+": makes the key")
+			need(sq, name, "makes the key")
 			continue
 		}
 		q := without(f.c.Start, sq)
 		if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
-			needed = append(needed, name+": the position is not legal without it")
+			need(sq, name, "the position is not legal without it")
 			continue
 		}
 		// The author's main line must stay legal.
@@ -500,7 +550,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		for i, t := range main.moves {
 			m, err := draughts.ParseMove(&p, f.r, t)
 			if err != nil {
-				needed = append(needed, fmt.Sprintf("%s: without it %s%s is not legal", name, moveNo(main.moves[:i], f.c.Start.Side), t))
+				need(sq, name, fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t))
 				legal = false
 				break
 			}
@@ -521,13 +571,14 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		}
 		switch {
 		case len(cooks) > 0:
-			needed = append(needed, fmt.Sprintf("%s: stops the cook %s", name, strings.Join(cooks, ", ")))
+			need(sq, name, "stops the cook "+strings.Join(cooks, ", "))
 			continue
 		case a.Aborted || a.Verdict == solver.VerdictUnknown && !keyWins:
 			unknown = append(unknown, name+": budget spent re-solving without it")
+			f.undecided |= draughts.Bit(sq)
 			continue
 		case !keyWins:
-			needed = append(needed, fmt.Sprintf("%s: without it the key %s does not force the goal within %d moves", name, rep.AuthorKey, sopt.MaxBound))
+			need(sq, name, fmt.Sprintf("without it the key %s does not force the goal within %d moves", rep.AuthorKey, sopt.MaxBound))
 			continue
 		}
 		// The key is unique: is every White move of the main line still
@@ -535,8 +586,9 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		if why, o := f.lineForced(q, main, sopt); why != "" {
 			if o == solver.Aborted {
 				unknown = append(unknown, name+": "+why)
+				f.undecided |= draughts.Bit(sq)
 			} else {
-				needed = append(needed, name+": "+why)
+				need(sq, name, why)
 			}
 			continue
 		}

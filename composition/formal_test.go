@@ -75,6 +75,16 @@ func parseAnalyse(t *testing.T, text string) (*composition.Report, error) {
 	return composition.Analyse(context.Background(), es[0].Composition, fastOpts()), nil
 }
 
+// analyseWith analyses the single game in text with opt.
+func analyseWith(t *testing.T, text string, opt composition.Options) *composition.Report {
+	t.Helper()
+	es := corpus.Parse("copy.pdn", []byte(text))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("%+v", es)
+	}
+	return composition.Analyse(context.Background(), es[0].Composition, opt)
+}
+
 func mustAnalysePDN(t *testing.T, text string) *composition.Report {
 	t.Helper()
 	rep, err := parseAnalyse(t, text)
@@ -237,6 +247,18 @@ func TestExactLockPair(t *testing.T) {
 	wantStatus(t, rep, "economy-finale", composition.Pass, "2 finales")
 	rep = mustAnalysePDN(t, edit(t, orig, `[Stipulation "lock 1 man"]`, `[Stipulation "lock 2 men"]`))
 	wantStatus(t, rep, "exact-lock", composition.Fail, "locks 1 men, 0 kings on a3, stated 2 men")
+}
+
+// [kings-function] 11.2.7.4: Scholma's problem has no kings (not
+// applicable); with a white king added on 49, which never moves and is not
+// needed, the kings do not play their part and the king is named. (The
+// budget of the sample tests: with less, the search without the king
+// cannot decide the other first moves, and the king stays undecided.)
+func TestKingsFunctionPair(t *testing.T) {
+	orig := published(t, "Scholma")
+	wantStatus(t, mustAnalysePDN(t, orig), "kings-function", "")
+	rep := analyseWith(t, edit(t, orig, ",45:B", ",45,K49:B"), opts())
+	wantStatus(t, rep, "kings-function", composition.Fail, "white king 49")
 }
 
 // The score: the rubric's lines add up for a sound entry, a defective one

@@ -116,63 +116,27 @@ func (f *formal) measures(rep *Report) []Measure {
 
 		// Passive white pieces: never move in any author's line (11.3.4,
 		// 11.3.9.3).
-		moved := draughts.Bitboard(0)
-		for _, l := range f.lines {
-			cur := start.Pieces[draughts.White]
-			track := map[draughts.Square]draughts.Square{} // current square -> start square
-			for _, sq := range cur.Squares() {
-				track[sq] = sq
-			}
-			for i, m := range l.mv {
-				if l.pos[i].Side != draughts.White {
-					for sq := range track {
-						if m.Captured.Has(sq) {
-							delete(track, sq)
-						}
-					}
-					continue
-				}
-				if s0, ok := track[m.From]; ok {
-					moved |= draughts.Bit(s0)
-					delete(track, m.From)
-					track[m.To] = s0
-				}
-			}
-		}
+		moved, touched := pieceActivity(start, f.lines)
 		var passive []string
 		for _, sq := range (start.Pieces[draughts.White] &^ moved).Squares() {
 			passive = append(passive, pieceName(&start, r, sq))
 		}
 		add("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
 
-		// Dead pieces (11.3.9.3): pieces of either colour that neither move
-		// nor are captured in any author's line — immobile, so they can play
-		// only indirectly (a statist would fail economy-construction).
-		var touched draughts.Bitboard
-		for _, l := range f.lines {
-			track := map[draughts.Square]draughts.Square{}
-			for _, sq := range start.Occupied().Squares() {
-				track[sq] = sq
-			}
-			for _, m := range l.mv {
-				for sq, s0 := range track {
-					if m.Captured.Has(sq) {
-						touched |= draughts.Bit(s0)
-						delete(track, sq)
-					}
-				}
-				if s0, ok := track[m.From]; ok {
-					touched |= draughts.Bit(s0)
-					delete(track, m.From)
-					track[m.To] = s0
-				}
-			}
-		}
+		// Dead pieces (11.3.9.3): "immobile but indirectly playing" —
+		// pieces of either colour that neither move nor are captured in
+		// any author's line, and that economy-construction proved needed
+		// (its reason is the evidence of the indirect play). An immobile
+		// piece that is not needed is a statist, failed there.
 		var dead []string
 		for _, sq := range (start.Occupied() &^ touched).Squares() {
-			dead = append(dead, pieceName(&start, r, sq))
+			d := pieceName(&start, r, sq)
+			if why, ok := f.roles[sq]; ok {
+				d += " (" + why + ")"
+			}
+			dead = append(dead, d)
 		}
-		add("dead", "11.3.9.3", float64(len(dead)), "pieces that neither move nor are captured in the author's lines: "+orNone(dead))
+		add("dead", "11.3.9.3", float64(len(dead)), "pieces that neither move nor are captured in the author's lines, playing only indirectly: "+orNone(dead))
 	}
 
 	// White pieces en prise at the start: a ready shot for Black (11.3.8.2
@@ -300,4 +264,33 @@ func orNone(xs []string) string {
 		return "none"
 	}
 	return strings.Join(xs, "; ")
+}
+
+// pieceActivity follows every piece of start through the author's lines:
+// moved are the white pieces (by starting square) that move in some line,
+// touched the pieces of either colour that move or are captured.
+func pieceActivity(start draughts.Position, lines []authorLine) (moved, touched draughts.Bitboard) {
+	for _, l := range lines {
+		track := map[draughts.Square]draughts.Square{} // current square -> start square
+		for _, sq := range start.Occupied().Squares() {
+			track[sq] = sq
+		}
+		for i, m := range l.mv {
+			for sq, s0 := range track {
+				if m.Captured.Has(sq) {
+					touched |= draughts.Bit(s0)
+					delete(track, sq)
+				}
+			}
+			if s0, ok := track[m.From]; ok {
+				touched |= draughts.Bit(s0)
+				if l.pos[i].Side == draughts.White {
+					moved |= draughts.Bit(s0)
+				}
+				delete(track, m.From)
+				track[m.To] = s0
+			}
+		}
+	}
+	return moved & start.Pieces[draughts.White], touched
 }
