@@ -14,7 +14,8 @@ import (
 // predecessor q must be a valid position with at most max pieces a side,
 // and the move is accepted only if it is among q's legal moves and leads
 // to p — so compulsory capture and the majority rule are respected.
-// Multi-capture un-moves are not searched. It returns the moves found
+// When none of these exists, multi-capture un-moves (up to maxUnJumps
+// pieces) are searched too. It returns the moves found
 // (at most limit), each as "q: move".
 func retroLastMoves(p draughts.Position, r *draughts.Rules, limit int) []string {
 	var out []string
@@ -102,7 +103,102 @@ func retroSteps(p draughts.Position, r *draughts.Rules, limit int) []retroStep {
 			}
 		}
 	}
+	if len(out) == 0 {
+		// Only when no simpler last move exists (the case where legality
+		// is in doubt): captures of two or more pieces.
+		for _, t := range p.Pieces[mover].Squares() {
+			retroChains(p, r, mover, t, try, func() bool { return len(out) >= limit })
+		}
+	}
 	return out
+}
+
+// maxUnJumps bounds the multi-capture un-moves searched (pieces taken).
+const maxUnJumps = 4
+
+// retroChains tries the multi-capture un-moves of the piece now on t: a
+// chain of backward jumps, each restoring an opposing man or king on the
+// square jumped over. Men jump from the square beyond the taken piece;
+// kings from any empty square of the line (flying capture, 6.1.5). The
+// chains over-generate: try keeps only predecessors whose legal moves
+// include the capture that gives p.
+func retroChains(p draughts.Position, r *draughts.Rules, mover draughts.Side, t draughts.Square, try func(draughts.Position), done func() bool) {
+	b := r.Board
+	kingNow := p.Kings.Has(t)
+	occ := p.Occupied()
+	var rec func(cur draughts.Square, restored []draughts.Square)
+	rec = func(cur draughts.Square, restored []draughts.Square) {
+		if done() || len(restored) >= maxUnJumps {
+			return
+		}
+		cr, cc := b.RowCol(cur)
+		taken := draughts.Bitboard(0)
+		for _, x := range restored {
+			taken |= draughts.Bit(x)
+		}
+		for _, d := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+			for j := 1; ; j++ {
+				x := b.FromRowCol(cr+d[0]*j, cc+d[1]*j)
+				if x == draughts.NoSquare || occ.Has(x) || taken.Has(x) {
+					break
+				}
+				if j > 1 && !kingNow {
+					break
+				}
+				for k := 1; ; k++ {
+					s := b.FromRowCol(cr+d[0]*(j+k), cc+d[1]*(j+k))
+					if s == draughts.NoSquare || (occ.Has(s) && s != t) || taken.Has(s) {
+						break
+					}
+					chain := append(append([]draughts.Square(nil), restored...), x)
+					if len(chain) >= 2 {
+						for _, kingBefore := range []bool{kingNow, false} {
+							for _, mask := range kingMasks(len(chain)) {
+								try(unchain(p, mover, t, s, kingBefore, chain, mask))
+							}
+							if !kingNow {
+								break
+							}
+						}
+					}
+					rec(s, chain)
+					if done() || !kingNow {
+						break
+					}
+				}
+			}
+		}
+	}
+	rec(t, nil)
+}
+
+// kingMasks lists which restored pieces are kings: all men, all kings,
+// and each single king.
+func kingMasks(n int) []uint {
+	out := []uint{0, 1<<n - 1}
+	for i := 0; i < n && n > 1; i++ {
+		out = append(out, 1<<i)
+	}
+	return out
+}
+
+// unchain builds the predecessor of a multi-capture: the mover's piece on
+// s (a king if king), the pieces of chain restored (kings where mask has
+// the bit), the mover to move.
+func unchain(p draughts.Position, mover draughts.Side, t, s draughts.Square, king bool, chain []draughts.Square, mask uint) draughts.Position {
+	pieces := p.Pieces
+	kings := p.Kings &^ draughts.Bit(t)
+	pieces[mover] = pieces[mover]&^draughts.Bit(t) | draughts.Bit(s)
+	if king {
+		kings |= draughts.Bit(s)
+	}
+	for i, x := range chain {
+		pieces[mover^1] |= draughts.Bit(x)
+		if mask&(1<<i) != 0 {
+			kings |= draughts.Bit(x)
+		}
+	}
+	return draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, mover)
 }
 
 // unmove builds the predecessor: the mover's piece back from t to s (a king
@@ -134,7 +230,7 @@ func retroDetail(c *Composition) (string, bool) {
 		who, other = "White", "Black"
 	}
 	if len(steps) == 0 {
-		return fmt.Sprintf("no last move by %s found (quiet moves and single captures searched; multi-capture un-moves not analysed)", who), false
+		return fmt.Sprintf("no last move by %s found (quiet moves and captures of up to %d pieces searched)", who, maxUnJumps), false
 	}
 	var pairs, lone []string
 	for _, st := range steps {
@@ -145,7 +241,7 @@ func retroDetail(c *Composition) (string, bool) {
 		}
 	}
 	if len(pairs) == 0 {
-		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and single captures searched)", who, strings.Join(lone, ", "), other), false
+		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and captures of up to %d pieces searched)", who, strings.Join(lone, ", "), other, maxUnJumps), false
 	}
 	return fmt.Sprintf("%s's possible last moves (with %s's move before): %s", who, other, strings.Join(pairs, "; ")), true
 }

@@ -24,3 +24,26 @@ func TestRetroLastMoves(t *testing.T) {
 		t.Fatalf("no legal last move expected, got %v", ms)
 	}
 }
+
+// A last move that must have been a multi-capture (international): in
+// W:W16,39,40:B8,45 Black's man on 45 can take two men (45x43 over 40 and
+// 39), and that capture was there before Black's last move too, so by the
+// majority rule Black's last move took at least two pieces — no quiet
+// move and no single capture leads here. The un-move search finds one:
+// the predecessor has two more white pieces and the move is a capture.
+func TestRetroMultiCapture(t *testing.T) {
+	r := draughts.International
+	p, err := draughts.ParseFEN(r, "W:W16,39,40:B8,45")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := retroSteps(p, r, 6)
+	if len(steps) == 0 {
+		t.Fatal("no last move found")
+	}
+	for _, st := range steps {
+		if got := st.before.Pieces[draughts.White].Count(); got < 5 || !strings.Contains(st.move, "x") {
+			t.Errorf("last move %s restores %d white pieces, want a capture of 2 or more", st.move, got-3)
+		}
+	}
+}
