@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 5
+const ReportVersion = 6
 
 // Check statuses.
 const (
@@ -90,6 +90,8 @@ type Report struct {
 	// "file:line:col: move N. text: why".
 	AuthorErrors []string `json:"author_errors,omitempty"`
 	Judgement             // genre, finales, artistic measures, score (formal.go)
+
+	practical bool // the author states a practical problem (11.2.7.5)
 }
 
 // Options tune Analyse.
@@ -142,7 +144,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
 		Source: c.Source, SourceStatus: c.Status,
 		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
-		MissingDefences: []Finding{}, Checks: []Check{}}
+		MissingDefences: []Finding{}, Checks: []Check{}, practical: c.Practical}
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	if opt.Time > 0 {
 		var cancel context.CancelFunc
@@ -285,6 +287,9 @@ func (rep *Report) check(id string) *Check {
 // finish sets the verdict from the checks: any formal failure is
 // defective (11.1.1); otherwise any unknown leaves the entry unknown.
 func (rep *Report) finish() {
+	if rep.practical {
+		rep.practicalRelief()
+	}
 	fails, unknowns := []string{}, []string{}
 	for _, c := range rep.Checks {
 		switch c.Status {

@@ -28,7 +28,11 @@ type Composition struct {
 	Game  *draughts.Game
 	Rules *draughts.Rules
 	// Genre is one of Problem, Study, Task, Ending, or "" when not stated.
-	Genre       string
+	Genre string
+	// Practical: the author states a practical problem (a 100-square
+	// group, 11.1.3), by [Genre "practical problem"] or [Group "practical"]
+	// (Russian практическая проблема / практическая).
+	Practical   bool
 	Stipulation solver.Stipulation
 	Start       draughts.Position
 	Author      string
@@ -101,6 +105,15 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 		return nil, &InputError{file, fenLine, err.Error()}
 	}
 	genre, genreLine := tag(g, "Genre", "Жанр")
+	grp, _ := tag(g, "Group", "Группа")
+	for _, w := range []string{"practical ", "практическая "} {
+		if l := strings.ToLower(genre); strings.HasPrefix(l, w) {
+			c.Practical, genre = true, genre[len(w):]
+		}
+	}
+	if l := strings.ToLower(grp); strings.HasPrefix(l, "practical") || strings.HasPrefix(l, "практическ") {
+		c.Practical = true
+	}
 	if c.Genre, err = ParseGenre(genre); err != nil {
 		return nil, &InputError{file, genreLine, err.Error()}
 	}

@@ -166,6 +166,8 @@ func tolerated(c *Composition, kind string, dist int, sameFinale bool, finale st
 			return true, "11.3.8.5: an inaccuracy a branch may have (" + kind + ")"
 		}
 		return false, "11.3.8.5: not an inaccuracy a branch may have (a partial cook in a study is scored, 11.2.6 does not forbid it)"
+	case c.Genre == Problem && c.Practical && kind != DualPlain:
+		return true, "11.2.7.5 note: a practical problem may deviate from 11.2.7.3 (" + kind + ")"
 	case c.Genre == Problem && c.Rules.Board.Size == 10:
 		switch kind {
 		case DualAlternativeMove, DualAlternativeCapture:

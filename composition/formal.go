@@ -126,6 +126,9 @@ func (rep *Report) staticChecks(c *Composition) {
 	rep.add(legal)
 	rep.add(rep.genreCheck(c))
 	rep.add(problemBalance(c))
+	if ch := naturalPosition(c, &legal); ch.Status != NotApplicable {
+		rep.add(ch)
+	}
 }
 
 // formalChecks adds the checks that need the solver's answer: [exact-lock],
@@ -211,6 +214,59 @@ func (f *formal) kingsFunction() Check {
 	return Check{id, clause, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count())}
 }
 
+// naturalPosition is [natural-position] (11.2.7.5): a practical problem's
+// initial position must look like one from a game. What a program can
+// check is listed as evidence — men only, the balance of forces, a legal
+// last move found by the retro-analysis — and the resemblance itself is
+// left to the judge: pass when the evidence holds, warn otherwise.
+func naturalPosition(c *Composition, legal *Check) Check {
+	const id, clause = "natural-position", "11.2.7.5"
+	if !c.Practical {
+		return Check{id, clause, NotApplicable, "practical problems only"}
+	}
+	p := &c.Start
+	var bad, good []string
+	if c.Rules.Board.Size != 10 || c.Genre != Problem {
+		bad = append(bad, "practical problems are a group of 100-square problems (11.1.3)")
+	}
+	if p.Kings != 0 {
+		bad = append(bad, fmt.Sprintf("%d kings on the board (practical problems are with men)", p.Kings.Count()))
+	} else {
+		good = append(good, "men only")
+	}
+	w, b := p.Pieces[draughts.White].Count(), p.Pieces[draughts.Black].Count()
+	if d := w - b; d > 1 || d < -1 {
+		bad = append(bad, fmt.Sprintf("%d against %d pieces", w, b))
+	} else {
+		good = append(good, fmt.Sprintf("%d against %d pieces", w, b))
+	}
+	if legal != nil && legal.Status == Pass {
+		good = append(good, "a legal last move exists")
+	} else {
+		bad = append(bad, "no legal last move found")
+	}
+	if len(bad) > 0 {
+		return Check{id, clause, Warn, "not like a game position: " + strings.Join(bad, "; ") + "; the judge decides"}
+	}
+	return Check{id, clause, Pass, strings.Join(good, ", ") + "; the likeness to a game position is for the judge"}
+}
+
+// practicalRelief applies the note of 11.2.7.5: a practical problem may
+// deviate from 11.2.4 (economy), 11.2.5 (variations) and 11.2.7.3, so
+// those failures become warnings.
+func (rep *Report) practicalRelief() {
+	for i := range rep.Checks {
+		ch := &rep.Checks[i]
+		switch ch.ID {
+		case "economy-construction", "economy-finale", "variations":
+			if ch.Status == Fail {
+				ch.Status = Warn
+				ch.Detail += " (allowed in a practical problem, 11.2.7.5 note)"
+			}
+		}
+	}
+}
+
 // material counts one side's men and kings.
 func material(p *draughts.Position, s draughts.Side) (men, kings int) {
 	return p.Men(s).Count(), p.KingsOf(s).Count()
@@ -267,6 +323,8 @@ func group(c *Composition, g string) string {
 		switch {
 		case wk+bk > 0:
 			return "with kings and men"
+		case big && c.Practical:
+			return "practical (stated by the author; men only, 11.2.7.5)"
 		case !big && wm <= 6 && bm <= 6:
 			return "miniature (up to 6 men a side)"
 		case !big:

@@ -261,6 +261,23 @@ func TestKingsFunctionPair(t *testing.T) {
 	wantStatus(t, rep, "kings-function", composition.Fail, "white king 49")
 }
 
+// 11.2.7.5: Scholma's problem stated as a practical problem (a 100-square
+// group) has a natural position by what a program can check (men only, 15
+// against 15, a legal last move); the copy with the idle man on 50, whose
+// finale is uneconomical, is then only warned (the note of 11.2.7.5 allows
+// deviations from 11.2.4).
+func TestPracticalProblem(t *testing.T) {
+	orig := edit(t, published(t, "Scholma"), `[Genre "problem"]`, `[Genre "problem"]`+"\n"+`[Group "practical"]`)
+	rep := mustAnalysePDN(t, orig)
+	wantStatus(t, rep, "natural-position", composition.Pass, "men only", "15 against 15")
+	if !strings.HasPrefix(rep.Group, "practical") {
+		t.Fatalf("group %q", rep.Group)
+	}
+	rep = mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
+	wantStatus(t, rep, "economy-finale", composition.Warn, "white man 50", "practical problem")
+	// The same copy stated as an ordinary problem fails (TestEconomyFinalePair).
+}
+
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {
