@@ -110,6 +110,9 @@ type formal struct {
 	roles map[draughts.Square]string
 	// undecided are the pieces economy-construction could not decide.
 	undecided draughts.Bitboard
+	// unsolved: the solver did not prove the composition, so tries,
+	// duals and transpositions are not measured.
+	unsolved bool
 }
 
 // staticChecks adds the checks that need only the material: [legal]
@@ -167,7 +170,7 @@ func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options
 	if err != nil || len(c.Game.Moves) == 0 {
 		return
 	}
-	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c)}
+	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c), unsolved: true}
 	if len(f.lines) > 0 {
 		rep.MainLine = f.lines[0].moves
 	}
@@ -178,6 +181,9 @@ func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options
 	if ch := f.economyFinale(rep.Finales); ch.Status != NotApplicable {
 		rep.add(ch)
 	}
+	// The measures that read only the author's lines, for a provisional
+	// score.
+	rep.Measures = f.measures(rep)
 }
 
 // kingsFunction is [kings-function] (11.2.7.4): in a problem with kings

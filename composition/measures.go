@@ -46,15 +46,18 @@ func (f *formal) measures(rep *Report) []Measure {
 	}
 	add("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
 
-	// Tries and their refutations (11.3.3).
-	var tries []string
-	for _, t := range f.ans.Tries {
-		if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
-			continue
+	// Tries and their refutations (11.3.3); not measured when the solver
+	// did not decide the composition (unsolved: f.unsolved).
+	if !f.unsolved {
+		var tries []string
+		for _, t := range f.ans.Tries {
+			if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
+				continue
+			}
+			tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
 		}
-		tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
+		add("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
 	}
-	add("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
 
 	// Key: quiet, sacrifice (11.3.6); sacrifices in the main line.
 	if len(f.lines) > 0 && len(f.lines[0].mv) > 0 {
@@ -164,13 +167,15 @@ func (f *formal) measures(rep *Report) []Measure {
 	g1h2 := start.Men(draughts.White).Has(sg) && start.Men(draughts.Black).Has(sh)
 	add("g1h2", "11.3.7.2", flag(g1h2), fmt.Sprintf("white man %s with black man %s: %s", g1, h2, yesNo(g1h2)))
 
-	// Duals and transpositions (11.3.5, 11.3.9.4).
-	var tr []string
-	for _, t := range rep.Transpositions {
-		tr = append(tr, fmt.Sprintf("%s instead of %s after %s", t.Move, t.Author, join(t.Line)))
+	if !f.unsolved {
+		// Duals and transpositions (11.3.5, 11.3.9.4).
+		var tr []string
+		for _, t := range rep.Transpositions {
+			tr = append(tr, fmt.Sprintf("%s instead of %s after %s", t.Move, t.Author, join(t.Line)))
+		}
+		add("duals", "11.3.5", float64(len(rep.Duals)), fmt.Sprintf("%d duals in the author's lines", len(rep.Duals)))
+		add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
 	}
-	add("duals", "11.3.5", float64(len(rep.Duals)), fmt.Sprintf("%d duals in the author's lines", len(rep.Duals)))
-	add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
 	return out
 }
 
