@@ -278,6 +278,28 @@ func TestPracticalProblem(t *testing.T) {
 	// The same copy stated as an ordinary problem fails (TestEconomyFinalePair).
 }
 
+// 11.3.5: Scholma's problem has one transposition — 2.34-29 also wins
+// where the author plays 2.42-37, and the author plays 34-29 one move
+// later (3.34-29): adjacent moves, distance 1.
+func TestTranspositionDistance(t *testing.T) {
+	rep := mustAnalysePDN(t, published(t, "Scholma"))
+	var n, d float64 = -1, -1
+	for _, m := range rep.Measures {
+		switch m.ID {
+		case "transpositions":
+			n = m.Value
+			if !strings.Contains(m.Detail, "2.34-29 instead of 42-37") {
+				t.Errorf("evidence %q", m.Detail)
+			}
+		case "transposition_distance":
+			d = m.Value
+		}
+	}
+	if n != 1 || d != 1 {
+		t.Fatalf("transpositions %v, distance %v; want 1 and 1", n, d)
+	}
+}
+
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {

@@ -170,11 +170,21 @@ func (f *formal) measures(rep *Report) []Measure {
 	if !f.unsolved {
 		// Duals and transpositions (11.3.5, 11.3.9.4).
 		var tr []string
+		far := 0
 		for _, t := range rep.Transpositions {
-			tr = append(tr, fmt.Sprintf("%s instead of %s after %s", t.Move, t.Author, join(t.Line)))
+			d := f.transpositionDistance(t)
+			what := "the author plays it later"
+			if d > 0 {
+				what = fmt.Sprintf("the author plays it at move %d, %d moves later", (len(t.Line)+2*d)/2+1, d)
+				far = max(far, d)
+			}
+			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", moveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 		}
 		add("duals", "11.3.5", float64(len(rep.Duals)), fmt.Sprintf("%d duals in the author's lines", len(rep.Duals)))
 		add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
+		// 11.3.5: transposing adjacent moves far from the start is a
+		// smaller defect than transposing distant moves near it.
+		add("transposition_distance", "11.3.5", float64(far), "largest distance, in moves, between transposed moves (1 = adjacent)")
 	}
 	return out
 }
@@ -298,4 +308,30 @@ func pieceActivity(start draughts.Position, lines []authorLine) (moved, touched 
 		}
 	}
 	return moved & start.Pieces[draughts.White], touched
+}
+
+// transpositionDistance is how many moves after the node the author plays
+// the transposed move in his own line through that node (0: not found).
+func (f *formal) transpositionDistance(t Finding) int {
+	for _, l := range f.lines {
+		if len(l.moves) <= len(t.Line) {
+			continue
+		}
+		prefix := true
+		for i, m := range t.Line {
+			if l.moves[i] != m {
+				prefix = false
+				break
+			}
+		}
+		if !prefix {
+			continue
+		}
+		for k := len(t.Line) + 2; k < len(l.moves); k += 2 {
+			if l.moves[k] == t.Move {
+				return (k - len(t.Line)) / 2
+			}
+		}
+	}
+	return 0
 }
