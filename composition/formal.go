@@ -147,6 +147,7 @@ func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options
 		rep.MainLine = f.lines[0].moves
 	}
 	rep.Finales = f.finales()
+	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
 	rep.add(f.economyFinale(rep.Finales))
 	if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
@@ -175,6 +176,7 @@ func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options
 		rep.MainLine = f.lines[0].moves
 	}
 	rep.Finales = f.finales()
+	rep.distinctTaskFinales(c)
 	if ch := f.exactLock(rep.Finales); ch.Status != NotApplicable {
 		rep.add(ch)
 	}
@@ -271,6 +273,32 @@ func (rep *Report) practicalRelief() {
 			}
 		}
 	}
+}
+
+// distinctTaskFinales refines a passed [variations] of a task: the
+// variations should end in different finales — locks on different squares
+// (11.1.3: "different finales are the most important attribute of the
+// variation requirement"; 11.3.9.5). Two lines locking on the same squares
+// are a warning.
+func (rep *Report) distinctTaskFinales(c *Composition) {
+	ch := rep.check("variations")
+	if c.Genre != Task || ch == nil || ch.Status != Pass {
+		return
+	}
+	locks := map[string]bool{}
+	for _, fin := range rep.Finales {
+		if fin.Fulfilled {
+			locks[strings.Join(fin.Locked, ",")] = true
+		}
+	}
+	if len(locks) == 1 {
+		for sq := range locks {
+			ch.Status = Warn
+			ch.Detail += "; but every finale locks the same squares (" + sq + "): the variations of a task should end in different finales (11.1.3, 11.3.9.5)"
+		}
+		return
+	}
+	ch.Detail += fmt.Sprintf("; %d different finales", len(locks))
 }
 
 // material counts one side's men and kings.

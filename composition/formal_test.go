@@ -237,6 +237,18 @@ func TestQuietKeyPair(t *testing.T) {
 	wantStatus(t, rep, "quiet-key", composition.Fail, "black piece en prise", "black man c7")
 }
 
+// [variations] 11.2.5 with 11.1.3 on Valter's task: two variations with
+// different finales (locks on a3 and on h8) pass; a copy whose second line
+// is only another capture before the same lock on a3 (7...a1:f6 for
+// 7...a1:e5) has two lines but one finale, a warning.
+func TestTaskVariationsDistinctFinales(t *testing.T) {
+	orig := task(t)
+	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "2 different finales")
+	cp := edit(t, orig, " (1... h4:f6 2. a7-b6 d8:e1 3. c1-d2 e1:e7 4. f8:b4 a3:e3 5. g1:a1 f6:d4 6. a1:f6 {finale: man h8 locked by g7 and f6})", "")
+	cp = edit(t, cp, "7. g1-d4 a1:e5 8. h8:b2", "7. g1-d4 a1:e5 (7... a1:f6 8. h8:b2) 8. h8:b2")
+	wantStatus(t, mustAnalysePDN(t, cp), "variations", composition.Warn, "same squares (a3)")
+}
+
 // [exact-lock] 11.2.8.2: both finales of Valter's task lock one man (on
 // a3, on h8), as stated; with the stipulation "lock 2 men" the same
 // finales lock too few, and the check names the squares.
