@@ -41,6 +41,9 @@ func check(rep *composition.Report, id string) composition.Check {
 // needs endgame databases and draw stipulations may be unknown, with the
 // reason given.
 func TestSampleCorpusAgreesWithSources(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sample budget (2M nodes per first move): runs without -short")
+	}
 	for _, tc := range []struct {
 		author  string
 		verdict string // what the tool must answer
@@ -113,6 +116,9 @@ func TestInputErrors(t *testing.T) {
 // answers unknown and says which move is undecided. Evidence recorded:
 // try 42-47 (and, without databases, others) "budget spent".
 func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sample budget (2M nodes per first move): runs without -short")
+	}
 	c := sample(t, "Vitoshkin")
 	rep := composition.Analyse(context.Background(), c, opts())
 	if rep.Verdict == composition.Defective {

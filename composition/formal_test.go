@@ -267,6 +267,9 @@ func TestExactLockPair(t *testing.T) {
 // budget of the sample tests: with less, the search without the king
 // cannot decide the other first moves, and the king stays undecided.)
 func TestKingsFunctionPair(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sample budget (2M nodes per first move): runs without -short")
+	}
 	orig := published(t, "Scholma")
 	wantStatus(t, mustAnalysePDN(t, orig), "kings-function", "")
 	rep := analyseWith(t, edit(t, orig, ",45:B", ",45,K49:B"), opts())
