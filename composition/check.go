@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 9
+const ReportVersion = 10
 
 // Check statuses.
 const (
@@ -117,6 +117,7 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 			if w.MaterialMargin == 0 {
 				w.MaterialMargin = 2
 			}
+			w.MarginBase = marginBase(&c.Start)
 		}
 		if c.Rules.Giveaway {
 			// Winning a giveaway game is losing every piece or move (8.1).
@@ -134,6 +135,12 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 		return solver.Draw{Prober: opt.Prober}, nil
 	}
 	return nil, fmt.Errorf("stipulation %q is not supported yet", c.Stipulation.Text)
+}
+
+// marginBase is White's material lead in p, men 1 and kings 3, counted
+// from 0 (the problem finale rule of solver.Win measures the gain).
+func marginBase(p *draughts.Position) int {
+	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
 }
 
 // Analyse solves c and compares the solution with the author's.

@@ -432,11 +432,25 @@ func (f *formal) searcher() *solver.Searcher {
 	return solver.NewSearcher(f.r, f.goal, draughts.White, b)
 }
 
+// goalFor is the goal for a composition starting at start instead of the
+// author's position (economy-construction removes pieces): the problem
+// finale rule measures White's gain from that start.
+func (f *formal) goalFor(start *draughts.Position) solver.Goal {
+	if w, ok := f.goal.(solver.Win); ok && w.MaterialMargin > 0 {
+		w.MarginBase = marginBase(start)
+		return w
+	}
+	return f.goal
+}
+
 // fulfilled reports whether the goal holds in p (a finale).
-func (f *formal) fulfilled(p draughts.Position) bool {
+func (f *formal) fulfilled(p draughts.Position) bool { return fulfilledBy(f.goal, p, f.r) }
+
+// fulfilledBy reports whether goal g holds in p, White attacking.
+func fulfilledBy(g solver.Goal, p draughts.Position, r *draughts.Rules) bool {
 	var ml draughts.MoveList
-	draughts.Generate(&p, f.r, &ml)
-	st, _ := f.goal.Eval(p, f.r, draughts.White, &ml)
+	draughts.Generate(&p, r, &ml)
+	st, _ := g.Eval(p, r, draughts.White, &ml)
 	return st == solver.Done
 }
 
@@ -548,6 +562,8 @@ func (f *formal) economyFinale(fins []Finale) Check {
 	const id, clause = "economy-finale", "11.2.4"
 	var fails, warns, ok []string
 	checked := 0
+	moved, _ := pieceActivity(f.c.Start, f.lines)
+	passive := f.c.Start.Pieces[draughts.White] &^ moved // on their starting squares throughout
 	for _, fin := range fins {
 		if !fin.Fulfilled {
 			continue
@@ -558,11 +574,29 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		}
 		checked++
 		var spare []string
-		// Without black pieces any white piece "could go": such a finale
-		// is the final motif itself (11.3.8.4) and left to the judge.
-		if p.Pieces[draughts.White].Count() > 1 && p.Pieces[draughts.Black] != 0 {
+		why := "the goal still holds without the "
+		switch {
+		case p.Pieces[draughts.Black] == 0 && f.c.Genre == Problem && p.Pieces[draughts.White].Count() > 1:
+			// 11.2.7.2: a problem may end with one white piece and no
+			// black ones; more white pieces there are not needed.
+			why = "a problem's finale without black pieces has one white piece (11.2.7.2); here also the "
+			for _, sq := range p.Pieces[draughts.White].Squares()[1:] {
+				spare = append(spare, pieceName(&p, f.r, sq))
+			}
+		case p.Pieces[draughts.Black] == 0:
+			// A study's branch may end with one white unit or in a motif
+			// of all white pieces (11.3.8.4): left to the judge.
+		case p.Pieces[draughts.White].Count() > 1:
 			for _, sq := range p.Pieces[draughts.White].Squares() {
-				if q := without(p, sq); f.fulfilled(q) {
+				q := without(p, sq)
+				g := f.goal
+				if passive.Has(sq) {
+					// A piece that never moved: without it the
+					// composition starts a piece lighter too.
+					st := without(f.c.Start, sq)
+					g = f.goalFor(&st)
+				}
+				if fulfilledBy(g, q, f.r) {
 					spare = append(spare, pieceName(&p, f.r, sq))
 				}
 			}
@@ -571,7 +605,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			ok = append(ok, finaleName(fin))
 			continue
 		}
-		msg := fmt.Sprintf("%s (%s): the goal still holds without the %s", finaleName(fin), fin.FEN, strings.Join(spare, ", "))
+		msg := fmt.Sprintf("%s (%s): %s%s", finaleName(fin), fin.FEN, why, strings.Join(spare, ", "))
 		if f.c.Genre == Task || fin.Main {
 			fails = append(fails, msg)
 		} else {
@@ -651,7 +685,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		if !legal {
 			continue
 		}
-		a := solver.Solve(f.ctx, f.r, q, f.goal, draughts.White, sopt)
+		a := solver.Solve(f.ctx, f.r, q, f.goalFor(&q), draughts.White, sopt)
 		keyWins := false
 		var cooks []string
 		for _, k := range a.Keys {
@@ -713,7 +747,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 // a fulfilled or forced goal. It returns why not ("" when it is).
 func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Options) (string, solver.Outcome) {
 	b := sopt.Budget
-	s := solver.NewSearcher(f.r, f.goal, draughts.White, b)
+	s := solver.NewSearcher(f.r, f.goalFor(&q), draughts.White, b)
 	p := q
 	hi := sopt.MaxBound
 	for i, t := range main.moves {

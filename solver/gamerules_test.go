@@ -111,3 +111,30 @@ func TestMarginYieldsToDatabase(t *testing.T) {
 		t.Fatalf("with the database: %v, want Failed (a draw)", st)
 	}
 }
+
+// The problem finale rule measures the gain (11.2.7.2: the finale follows
+// White's combination): with White already two men up at the start
+// (MarginBase 2), a finale two men up is not won; four men up is.
+func TestMarginCountsTheGain(t *testing.T) {
+	r := draughts.Russian
+	for _, tc := range []struct {
+		fen  string
+		base int
+		want Status
+	}{
+		{"B:Wa1,c1,e1:Bh8", 0, Done},       // +2 from an even start
+		{"B:Wa1,c1,e1:Bh8", 2, Open},       // +2 from +2: no gain
+		{"B:Wa1,c1,e1,g1,a3:Bh8", 2, Done}, // +4 from +2
+		{"B:Wa1,c1,e1:Bh8", -1, Done},      // Black one up at the start counts as even
+	} {
+		p, err := draughts.ParseFEN(r, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml draughts.MoveList
+		draughts.Generate(&p, r, &ml)
+		if st, _ := (Win{MaterialMargin: 2, MarginBase: tc.base}).Eval(p, r, draughts.White, &ml); st != tc.want {
+			t.Errorf("%s base %d: %v, want %v", tc.fen, tc.base, st, tc.want)
+		}
+	}
+}

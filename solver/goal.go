@@ -49,17 +49,25 @@ type Prober interface {
 //     position): a problem's finale (11.2.7.2: after White's
 //     combination, Black to make a quiet move) counts as won when the
 //     defender, to move, has no capture and the attacker is ahead by at
-//     least MaterialMargin, men counting 1 and kings 3. This is the judge's
-//     reading of a combinational finale, not a proof; reports say when a
-//     finale was accepted by it.
+//     least MaterialMargin more than at the start (MarginBase, the
+//     attacker's lead in the initial position, counted from 0 when the
+//     defender is ahead: 11.2.7.1 lets Black be one piece up), men
+//     counting 1 and kings 3. So a combination must win material: a
+//     problem that starts with White two men up is not "won" by any quiet
+//     first move. This is the judge's reading of a combinational finale,
+//     not a proof; reports say when a finale was accepted by it.
 type Win struct {
 	Prober         Prober
 	MaterialMargin int
+	MarginBase     int
 }
 
 // ID implements Goal.
 func (w Win) ID() string {
-	if w.MaterialMargin > 0 {
+	switch {
+	case w.MaterialMargin > 0 && w.MarginBase > 0:
+		return fmt.Sprintf("win/m%d+%d", w.MaterialMargin, w.MarginBase)
+	case w.MaterialMargin > 0:
 		return fmt.Sprintf("win/m%d", w.MaterialMargin)
 	}
 	return "win"
@@ -108,7 +116,7 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 	}
 	// The finale rule only where no database is exact.
 	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
-		Material(&p, attacker)-Material(&p, attacker^1) >= w.MaterialMargin {
+		Material(&p, attacker)-Material(&p, attacker^1) >= max(w.MarginBase, 0)+w.MaterialMargin {
 		return Done, 0
 	}
 	return Open, 0
