@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 10
+const ReportVersion = 12
 
 // Check statuses.
 const (
@@ -51,10 +51,11 @@ type Finding struct {
 	// "alternative capture", "king to another square of the diagonal",
 	// "lengthening by one move".
 	Kind string `json:"kind,omitempty"`
-	// Tolerated: the genre allows this dual in its thematic play; Note
-	// gives the clause (11.1.3, 11.2.7.3) or how a task's dual ends.
-	Tolerated bool   `json:"tolerated,omitempty"`
-	Note      string `json:"note,omitempty"`
+	// Status is chapter XI's verdict on a dual (judgeDual): "tolerated",
+	// "warning" (scored), "partial cook", "full cook" or "undecided"; Note
+	// gives the clause and the reason.
+	Status string `json:"status,omitempty"`
+	Note   string `json:"note,omitempty"`
 }
 
 // Report is the analysis of one composition. JSON field names are the
@@ -397,22 +398,26 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
 	case aborted > 0:
 		rep.add(Check{"unique", "11.2.6", Unknown, fmt.Sprintf("%d first moves not decided within the budget; %s", aborted, bound)})
-	case len(partialCooks(c, rep.Duals)) > 0:
+	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
 		var s []string
-		for _, f := range partialCooks(c, rep.Duals) {
-			s = append(s, fmt.Sprintf("after %s: %s (author %s; %s)", strings.Join(f.Line, " "), f.Move, f.Author, f.Note))
+		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
+			s = append(s, fmt.Sprintf("%s after %s: %s for the author's %s (%s)", f.Status, strings.Join(f.Line, " "), f.Move, f.Author, f.Note))
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, "partial cook in a thematic variation: " + strings.Join(s, "; ")})
+		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+		var s []string
+		for _, f := range dualsWith(rep.Duals, DualUndecided) {
+			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
+		}
+		rep.add(Check{"unique", "11.2.6", Unknown, "single key; duals whose finale was not reached: " + strings.Join(s, "; ")})
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
 		var tol []string
 		for _, f := range rep.Duals {
-			if f.Tolerated {
-				tol = append(tol, fmt.Sprintf("%s for %s (%s)", f.Move, f.Author, f.Note))
-			}
+			tol = append(tol, fmt.Sprintf("%s for %s: %s (%s)", f.Move, f.Author, f.Status, f.Note))
 		}
-		detail := fmt.Sprintf("single key; %d duals and %d transpositions inside the variations (see duals, transpositions)", len(rep.Duals), len(rep.Transpositions))
+		detail := fmt.Sprintf("single key; %d duals and %d transpositions inside the variations, none a cook", len(rep.Duals), len(rep.Transpositions))
 		if len(tol) > 0 {
-			detail += "; tolerated: " + strings.Join(tol, "; ")
+			detail += ": " + strings.Join(tol, "; ")
 		}
 		rep.add(Check{"unique", "11.2.6", Warn, detail + "; " + bound})
 	default:
@@ -420,32 +425,53 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 	}
 }
 
-// partialCooks are the duals that chapter XI does not tolerate where
-// partial cooks are forbidden: in tasks and in one-variation problems
-// (11.2.6), after the tolerances of 11.1.3 and 11.2.7.3.
-func partialCooks(c *Composition, duals []Finding) []Finding {
-	if !(c.Genre == Task || (c.Genre == Problem && 1+countVariations(c.Game.Moves) <= 1)) {
-		return nil
-	}
+// dualsWith returns the duals with one of the statuses.
+func dualsWith(duals []Finding, status ...string) []Finding {
 	var out []Finding
 	for _, f := range duals {
-		if !f.Tolerated {
+		if contains(status, f.Status) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// countVariations counts the author's variations (main line excluded).
-func countVariations(plies []draughts.Ply) int {
+// isTry reports whether an author's ply is marked as a try (false trail,
+// 11.3.3): "?" or "??" after the move (NAG 2 or 4).
+func isTry(p *draughts.Ply) bool {
+	for _, n := range p.NAGs {
+		if n == 2 || n == 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// countVariations counts the author's thematic variations besides the main
+// line (11.2.5, 11.2.6): the alternatives given for a defender's move. The
+// author's alternatives for the attacker (acknowledged duals) and tries
+// marked "?" are not variations. attacker says whether plies[0] is the
+// attacker's move.
+func countVariations(plies []draughts.Ply, attacker bool) int {
 	n := 0
-	for _, p := range plies {
-		n += len(p.Variations)
-		for _, v := range p.Variations {
-			n += countVariations(v)
+	for i := range plies {
+		mine := attacker == (i%2 == 0)
+		for _, v := range plies[i].Variations {
+			if len(v) == 0 || isTry(&v[0]) {
+				continue
+			}
+			if !mine {
+				n++
+			}
+			n += countVariations(v, mine)
 		}
 	}
 	return n
+}
+
+// thematicLines is 1 + countVariations of c's solution.
+func thematicLines(c *Composition) int {
+	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
 }
 
 // variationsCheck is [variations] (11.2.5): a locking task needs at least
@@ -453,7 +479,7 @@ func countVariations(plies []draughts.Ply) int {
 // compositional branches; the author's lines are counted (main line and
 // every variation).
 func variationsCheck(c *Composition) Check {
-	lines := 1 + countVariations(c.Game.Moves)
+	lines := thematicLines(c)
 	switch {
 	case len(c.Game.Moves) == 0:
 		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}

@@ -150,33 +150,79 @@ func squareList(r *draughts.Rules, b draughts.Bitboard) string {
 	return s
 }
 
-// tolerated says whether a dual of this kind is allowed in the genre's
-// thematic play, and by which clause; a dual that is not tolerated where
-// partial cooks are forbidden (one-variation problems, tasks: 11.2.6) is a
-// partial cook. finale says how a task's dual ends (sameLock).
-func tolerated(c *Composition, kind string, dist int, sameFinale bool, finale string) (bool, string) {
-	switch {
-	case c.Genre == Task:
-		if sameFinale {
-			return true, "11.1.3: duality ending in " + finale
-		}
-		return false, "11.1.3: " + finale
-	case c.Genre == Study || c.Genre == Ending:
-		if kind != DualPlain {
-			return true, "11.3.8.5: an inaccuracy a branch may have (" + kind + ")"
-		}
-		return false, "11.3.8.5: not an inaccuracy a branch may have (a partial cook in a study is scored, 11.2.6 does not forbid it)"
-	case c.Genre == Problem && c.Practical && kind != DualPlain:
-		return true, "11.2.7.5 note: a practical problem may deviate from 11.2.7.3 (" + kind + ")"
-	case c.Genre == Problem && c.Rules.Board.Size == 10:
-		switch kind {
-		case DualAlternativeMove, DualAlternativeCapture:
-			return true, "11.2.7.3: an " + kind + " is allowed"
-		case DualKingDiagonal:
-			if dist <= 1 {
-				return false, "11.2.7.3: a closing king capture to different squares of one diagonal is a partial cook"
-			}
-		}
+// dualPlace is where a dual stands in the author's solution.
+type dualPlace struct {
+	main   bool // on the author's main line (the thematic variation of a problem)
+	before bool // on the main line before it branches into variations (11.2.6)
+	// Tasks: how the dual ends (sameLock); known is false when the
+	// finale of the dual or of the author's move was not reached.
+	known, same bool
+	finale      string
+}
+
+// Verdicts on a dual (judgeDual).
+const (
+	DualTolerated = "tolerated"    // allowed by the genre's rule
+	DualWarning   = "warning"      // an artistic defect (scored), not a formal one
+	DualPartial   = "partial cook" // forbidden: [unique] fails (11.2.6)
+	DualFull      = "full cook"    // an inaccuracy before the branching (11.2.6)
+	DualUndecided = "undecided"    // the rule needs what the budget did not reach
+)
+
+// judgeDual applies chapter XI to one dual and says why:
+//   - 11.2.6: an inaccuracy before the solution branches into its
+//     variations counts as a full cook — except what 11.2.7.3 allows
+//     100-square problems (alternative move, alternative capture);
+//   - tasks (11.1.3): duality is tolerated when it ends in the same
+//     economical finale; another or an uneconomical finale is a partial
+//     cook in any variation (11.2.6);
+//   - 100-square problems (11.2.7.3): in the thematic variation only the
+//     alternative move and capture are allowed; a closing king capture to
+//     other squares of the diagonal is a partial cook;
+//   - 64-square problems: alternative moves and captures, king moves along
+//     the diagonal and lengthening are artistic (11.3.7.5); other duals are
+//     partial cooks in a one-variation problem (11.2.6);
+//   - studies and positional endings: partial cooks are not forbidden
+//     (11.2.6 names problems and tasks only); 11.3.8.5 lists the
+//     inaccuracies a branch may have — both are scored;
+//   - practical problems may deviate from 11.2.7.3 (11.2.7.5 note).
+func judgeDual(c *Composition, kind string, dist int, at dualPlace) (string, string) {
+	big := c.Rules.Board.Size == 10
+	allowed1273 := c.Genre == Problem && big && (kind == DualAlternativeMove || kind == DualAlternativeCapture)
+	if at.before && !allowed1273 && !(c.Genre == Problem && c.Practical) {
+		return DualFull, "11.2.6: an inaccuracy before the solution branches into its variations counts as a full cook"
 	}
-	return false, "11.2.6: " + kind
+	switch c.Genre {
+	case Task:
+		switch {
+		case !at.known:
+			return DualUndecided, "11.1.3: the finale of the dual was not reached within the budget"
+		case at.same:
+			return DualTolerated, "11.1.3: duality ending in " + at.finale
+		}
+		return DualPartial, "11.1.3, 11.2.6: " + at.finale
+	case Study, Ending:
+		if kind != DualPlain {
+			return DualWarning, "11.3.8.5: an inaccuracy a branch may have (" + kind + ")"
+		}
+		return DualWarning, "11.3.8.5: a partial cook in a branch — scored; 11.2.6 forbids partial cooks in problems and tasks only"
+	case Problem:
+		oneLine := thematicLines(c) <= 1
+		switch {
+		case c.Practical && kind != DualPlain:
+			return DualTolerated, "11.2.7.5 note: a practical problem may deviate from 11.2.7.3 (" + kind + ")"
+		case allowed1273:
+			return DualTolerated, "11.2.7.3: an " + kind + " is allowed"
+		case big && kind == DualKingDiagonal && dist <= 1 && (at.main || oneLine):
+			return DualPartial, "11.2.7.3: a closing king capture to different squares of one diagonal is a partial cook"
+		case big && at.main:
+			return DualPartial, "11.2.7.3: no inaccuracy but the alternative move and capture in the thematic variation (" + kind + ")"
+		case !big && kind != DualPlain:
+			return DualWarning, "11.3.7.5: an inaccuracy of a 64-square problem (" + kind + "), scored"
+		case oneLine:
+			return DualPartial, "11.2.6: a partial cook in a one-variation problem"
+		}
+		return DualWarning, "11.2.6: a partial cook in a side variation of a problem with several variations, scored"
+	}
+	return DualWarning, "genre not stated: " + kind
 }

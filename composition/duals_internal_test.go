@@ -55,30 +55,37 @@ func TestClassifyDual(t *testing.T) {
 	}
 }
 
-// Which duals each genre tolerates.
-func TestToleratedDuals(t *testing.T) {
-	task := &Composition{Genre: Task, Rules: draughts.Russian}
-	prob10 := &Composition{Genre: Problem, Rules: draughts.International}
-	prob8 := &Composition{Genre: Problem, Rules: draughts.Russian}
-	study := &Composition{Genre: Study, Rules: draughts.Russian}
+// How chapter XI judges each dual, genre by genre (judgeDual's doc gives
+// the clauses).
+func TestJudgeDual(t *testing.T) {
+	g := &draughts.Game{}
+	task := &Composition{Genre: Task, Rules: draughts.Russian, Game: g}
+	prob10 := &Composition{Genre: Problem, Rules: draughts.International, Game: g}
+	prob8 := &Composition{Genre: Problem, Rules: draughts.Russian, Game: g}
+	study := &Composition{Genre: Study, Rules: draughts.Russian, Game: g}
 	for _, tc := range []struct {
 		name string
 		c    *Composition
 		kind string
 		dist int
-		same bool
-		want bool
+		at   dualPlace
+		want string
 	}{
-		{"task, same finale", task, DualPlain, 3, true, true},
-		{"task, other finale", task, DualKingDiagonal, 3, false, false},
-		{"100-square problem, alternative move", prob10, DualAlternativeMove, 4, false, true},
-		{"100-square problem, alternative capture", prob10, DualAlternativeCapture, 2, false, true},
-		{"100-square problem, closing king capture", prob10, DualKingDiagonal, 1, false, false},
-		{"64-square problem, alternative capture", prob8, DualAlternativeCapture, 2, false, false},
-		{"study, king diagonal", study, DualKingDiagonal, 3, false, true},
-		{"study, plain dual", study, DualPlain, 3, false, false},
+		{"task, same finale", task, DualPlain, 3, dualPlace{known: true, same: true}, DualTolerated},
+		{"task, other finale", task, DualKingDiagonal, 3, dualPlace{known: true}, DualPartial},
+		{"task, finale not reached", task, DualPlain, 3, dualPlace{}, DualUndecided},
+		{"task, before the branching", task, DualPlain, 3, dualPlace{main: true, before: true, known: true, same: true}, DualFull},
+		{"100-square problem, alternative move before the branching", prob10, DualAlternativeMove, 4, dualPlace{main: true, before: true}, DualTolerated},
+		{"100-square problem, alternative capture", prob10, DualAlternativeCapture, 2, dualPlace{main: true}, DualTolerated},
+		{"100-square problem, closing king capture", prob10, DualKingDiagonal, 1, dualPlace{main: true}, DualPartial},
+		{"100-square problem, dual in the thematic line", prob10, DualLonger, 3, dualPlace{main: true}, DualPartial},
+		{"64-square problem, alternative capture", prob8, DualAlternativeCapture, 2, dualPlace{main: true}, DualWarning},
+		{"64-square one-variation problem, plain dual", prob8, DualPlain, 2, dualPlace{main: true}, DualPartial},
+		{"study, king diagonal", study, DualKingDiagonal, 3, dualPlace{main: true}, DualWarning},
+		{"study, plain dual", study, DualPlain, 3, dualPlace{}, DualWarning},
+		{"study, before the branching", study, DualKingDiagonal, 3, dualPlace{main: true, before: true}, DualFull},
 	} {
-		if got, note := tolerated(tc.c, tc.kind, tc.dist, tc.same, "finale"); got != tc.want || note == "" {
+		if got, note := judgeDual(tc.c, tc.kind, tc.dist, tc.at); got != tc.want || note == "" {
 			t.Errorf("%s: %v (%s), want %v", tc.name, got, note, tc.want)
 		}
 	}

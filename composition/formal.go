@@ -75,6 +75,9 @@ func authorLines(c *Composition) []authorLine {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
+				if len(v) > 0 && isTry(&v[0]) {
+					continue // a false trail, not a line of the solution
+				}
 				rec(v, p, cur.clone(), false)
 			}
 			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)

@@ -215,6 +215,25 @@ func TestUniquePair(t *testing.T) {
 	}
 }
 
+// 11.3.3: a try the author writes as a variation marked "?" is a false
+// trail, not a line of the solution: Shoshin's study with "(1. a5-b6?
+// a7:c5)" stays sound with three lines, and the try is among the tries.
+func TestAuthorsTryIsNotALine(t *testing.T) {
+	cp := edit(t, published(t, "Shoshin"), "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-b6? a7:c5) f4-g3")
+	rep := mustAnalysePDN(t, cp)
+	if rep.Verdict != composition.Sound {
+		t.Fatalf("verdict %s (%s)", rep.Verdict, rep.Reason)
+	}
+	wantStatus(t, rep, "variations", composition.Pass, "3 lines")
+	found := false
+	for _, tr := range rep.Tries {
+		found = found || tr.Move == "a5-b6"
+	}
+	if !found {
+		t.Fatalf("a5-b6 not among the tries %+v", rep.Tries)
+	}
+}
+
 // [variations] 11.2.5: Shoshin's study has three branches; the same study
 // with the author's side variations left out has one, which a study may
 // not have.

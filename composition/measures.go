@@ -28,7 +28,7 @@ func (f *formal) measures(rep *Report) []Measure {
 	r, start := f.r, f.c.Start
 
 	// Thematic variations and distinct finales (11.2.5, 11.3.3, 11.3.9.5).
-	add("variations", "11.3.3", float64(len(f.lines)), fmt.Sprintf("%d author's lines", len(f.lines)))
+	add("variations", "11.3.3", float64(thematicLines(f.c)), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all)", thematicLines(f.c), len(f.lines)))
 	distinct := map[string]bool{}
 	var finDetail []string
 	for _, fin := range rep.Finales {

@@ -16,6 +16,10 @@ type walker struct {
 	attacker draughts.Side
 	bound    int
 	slack    int
+	// firstBranch is the ply of the main line where the author's solution
+	// first branches into variations (a defence with alternatives); duals
+	// before it count as full cooks (11.2.6).
+	firstBranch int
 
 	duals, transpositions, missing []Finding
 	failures, unknowns, finales    []string
@@ -34,7 +38,7 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c)}
 }
 
 func moveNo(line []string, start draughts.Side) string {
@@ -52,10 +56,18 @@ func moveNo(line []string, start draughts.Side) string {
 // a variation is an alternative at its parent's node, which the parent
 // analyses (variation = true skips it here).
 func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string, variation bool) {
+	w.walkLine(plies, p, line, variation, !variation)
+}
+
+// walkLine is walk; main says the plies are the author's main line.
+func (w *walker) walkLine(plies []draughts.Ply, p draughts.Position, line []string, variation, main bool) {
 	for i := range plies {
 		ply := &plies[i]
 		for _, v := range ply.Variations {
-			w.walk(v, p, append([]string(nil), line...), true)
+			if len(v) > 0 && isTry(&v[0]) {
+				continue // the author's try: the first-move analysis judges it
+			}
+			w.walkLine(v, p, append([]string(nil), line...), true, false)
 		}
 		m, err := draughts.ParseMove(&p, w.r, ply.Text)
 		if err != nil {
@@ -65,7 +77,7 @@ func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string, 
 		switch {
 		case i == 0 && variation:
 		case p.Side == w.attacker:
-			w.attackerNode(p, line, w.authorMoves(p, ply), plies[i+1:])
+			w.attackerNode(p, line, w.authorMoves(p, ply), plies[i+1:], main)
 		default:
 			w.defenderNode(p, line, ply)
 		}
@@ -79,7 +91,13 @@ func (w *walker) walk(plies []draughts.Ply, p draughts.Position, line []string, 
 // variations: the author's moves at this node.
 func (w *walker) authorMoves(p draughts.Position, ply *draughts.Ply) []string {
 	var out []string
-	for _, t := range append([]string{ply.Text}, firstTexts(ply.Variations)...) {
+	var alts [][]draughts.Ply
+	for _, v := range ply.Variations {
+		if len(v) > 0 && !isTry(&v[0]) {
+			alts = append(alts, v)
+		}
+	}
+	for _, t := range append([]string{ply.Text}, firstTexts(alts)...) {
 		if m, err := draughts.ParseMove(&p, w.r, t); err == nil {
 			out = append(out, draughts.MoveString(&p, w.r, m))
 		}
@@ -101,7 +119,7 @@ func firstTexts(vs [][]draughts.Ply) []string {
 // moves must be among them (the first is the main one), the others are
 // duals or transpositions. An alternative the author gives himself is not
 // a dual found by the tool.
-func (w *walker) attackerNode(p draughts.Position, line []string, authors []string, next []draughts.Ply) {
+func (w *walker) attackerNode(p draughts.Position, line []string, authors []string, next []draughts.Ply, main bool) {
 	author := authors[0]
 	if len(line) == 0 {
 		return // first moves: keys and cooks are the solver's first-move analysis
@@ -157,16 +175,17 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 		if dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
 			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)", b.Distance, author, authorDist)
-			f.Kind, f.Tolerated = "transposition", true
+			f.Kind = "transposition"
 			w.transpositions = append(w.transpositions, f)
 			continue
 		}
 		f.Kind = classifyDual(w.r, x, m, b.Distance)
-		same, how := false, "the finale of the dual is not known"
+		at := dualPlace{main: main, before: main && len(line) < w.firstBranch}
 		if w.c.Genre == Task && dualFinale != nil && x.authorFinale != nil {
-			same, how = w.sameLock(dualFinale, x.authorFinale)
+			at.known = true
+			at.same, at.finale = w.sameLock(dualFinale, x.authorFinale)
 		}
-		f.Tolerated, f.Note = tolerated(w.c, f.Kind, b.Distance, same, how)
+		f.Status, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)", b.Distance, author, authorDist)
 		w.duals = append(w.duals, f)
 	}
@@ -270,4 +289,21 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// firstBranch is the index of the first ply of the main line that is a
+// defender's move with alternatives (not tries), or the line's length.
+func firstBranch(c *Composition) int {
+	attacker := c.Start.Side == draughts.White
+	for i := range c.Game.Moves {
+		if attacker == (i%2 == 0) {
+			continue
+		}
+		for _, v := range c.Game.Moves[i].Variations {
+			if len(v) > 0 && !isTry(&v[0]) {
+				return i
+			}
+		}
+	}
+	return len(c.Game.Moves)
 }

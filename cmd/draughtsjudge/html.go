@@ -105,7 +105,7 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; shortest solu
 {{if or $r.Cooks $r.Duals $r.Transpositions $r.MissingDefences}}<h3>Cooks, duals, transpositions, missing defences</h3>
 <table><tr><th>finding</th><th>after</th><th>move</th><th>result</th><th>rule</th></tr>
 {{range $r.Cooks}}<tr class="fail"><td>cook</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>11.2.6</td></tr>{{end}}
-{{range $r.Duals}}<tr class="{{if .Tolerated}}warn{{else}}fail{{end}}"><td>{{.Kind}}</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>{{.Note}}</td></tr>{{end}}
+{{range $r.Duals}}<tr class="{{if or (eq .Status "partial cook") (eq .Status "full cook")}}fail{{else if eq .Status "undecided"}}unknown{{else}}warn{{end}}"><td>{{.Kind}}</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>{{.Status}}: {{.Note}}</td></tr>{{end}}
 {{range $r.Transpositions}}<tr class="warn"><td>transposition</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td>11.3.5</td></tr>{{end}}
 {{range $r.MissingDefences}}<tr><td>missing defence</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td></td></tr>{{end}}
 </table>{{end}}

@@ -36,7 +36,10 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	findings := func(name string, fs []composition.Finding) {
 		for _, f := range fs {
 			note := ""
-			if f.Note != "" {
+			switch {
+			case f.Status != "" && f.Note != "":
+				note = " [" + f.Status + ": " + f.Note + "]"
+			case f.Note != "":
 				note = " [" + f.Note + "]"
 			}
 			kind := name
