@@ -654,6 +654,10 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	sopt.TreeNodes = 1
 	var statists, doubtful, needed, unknown []string
 	f.roles = map[draughts.Square]string{}
+	known := map[string]bool{} // the duals the composition has anyway
+	for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
+		known[join(d.Line)+"|"+d.Move] = true
+	}
 	need := func(sq draughts.Square, name, why string) {
 		needed = append(needed, name+": "+why)
 		f.roles[sq] = why
@@ -712,7 +716,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		}
 		// The key is unique: is every White move of the main line still
 		// forcing?
-		if why, o := f.lineForced(q, main, sopt); why != "" {
+		if why, o := f.lineForced(q, main, sopt, known); why != "" {
 			if o == solver.Aborted {
 				unknown = append(unknown, name+": "+why)
 				f.undecided |= draughts.Bit(sq)
@@ -748,9 +752,14 @@ func (f *formal) economyConstruction(rep *Report) Check {
 // lineForced checks that, from q, every position after a White move of
 // the author's main line still forces the goal, and that the line ends in
 // a fulfilled or forced goal. It returns why not ("" when it is).
-func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Options) (string, solver.Outcome) {
+func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Options, known map[string]bool) (string, solver.Outcome) {
 	b := sopt.Budget
-	s := solver.NewSearcher(f.r, f.goalFor(&q), draughts.White, b)
+	g := f.goalFor(&q)
+	s := solver.NewSearcher(f.r, g, draughts.White, b)
+	slack := sopt.Slack
+	if slack == 0 {
+		slack = 4
+	}
 	p := q
 	hi := sopt.MaxBound
 	for i, t := range main.moves {
@@ -758,12 +767,12 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		if err != nil {
 			return "the main line is not legal without it", solver.Never
 		}
-		side := p.Side
+		side, prev := p.Side, p
 		p = p.Play(m)
 		if side != draughts.White {
 			continue
 		}
-		if f.fulfilled(p) {
+		if fulfilledBy(g, p, f.r) {
 			return "", solver.Proved
 		}
 		o, d := s.DistanceFresh(p, hi)
@@ -771,8 +780,19 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", moveNo(main.moves[:i], f.c.Start.Side), t, o), o
 		}
 		hi = d
+		// The idea includes the uniqueness of the thematic line: a piece
+		// that stops a dual there is needed too (11.2.4: removing a
+		// statist keeps every formal requirement, 11.2.6).
+		if i > 0 {
+			s.Refill()
+			for _, w := range s.WinningMoves(prev, d+1+slack) {
+				if w.Move != t && !known[join(main.moves[:i])+"|"+w.Move] {
+					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", moveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
+				}
+			}
+		}
 	}
-	if f.fulfilled(p) {
+	if fulfilledBy(g, p, f.r) {
 		return "", solver.Proved
 	}
 	if o, _ := s.DistanceFresh(p, hi); o != solver.Proved {

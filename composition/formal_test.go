@@ -334,6 +334,28 @@ func TestTranspositionDistance(t *testing.T) {
 	}
 }
 
+// 11.2.8.3 on Valter's task: the men g5 and g7 stand en prise at the start
+// (h4:f6, h8:f6), a serious defect — but Black's king may have just come
+// from f6 to d8, a quiet move, so the position derives from a calm one and
+// the -2 does not apply. The key's reply h8:f6 takes a man that was en
+// prise already: the key sacrifices nothing.
+func TestTaskEnPrise(t *testing.T) {
+	rep := mustAnalysePDN(t, task(t))
+	vals := map[string]float64{}
+	for _, m := range rep.Measures {
+		vals[m.ID] = m.Value
+	}
+	if vals["white_en_prise"] != 2 || vals["en_prise_derived"] != 1 || vals["key_sacrifice"] != 0 {
+		t.Fatalf("measures %+v", rep.Measures)
+	}
+	rep.ApplyScore(composition.DefaultRubric())
+	for _, l := range rep.ScoreLines {
+		if l.ID == "task-en-prise" && l.Applied || l.ID == "task-en-prise-derived" && !l.Applied {
+			t.Errorf("score line %+v", l)
+		}
+	}
+}
+
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {

@@ -70,7 +70,9 @@ func (f *formal) measures(rep *Report) []Measure {
 			if main.pos[i].Side != draughts.White || i+1 >= len(main.mv) {
 				continue
 			}
-			if main.mv[i+1].IsCapture() {
+			// A sacrifice gives a piece the move put en prise: Black's
+			// capture takes something Black could not take before it.
+			if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
 				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", moveNo(main.moves[:i], start.Side), main.moves[i], moveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
 				if i == 0 {
 					keySac = true
@@ -152,6 +154,19 @@ func (f *formal) measures(rep *Report) []Measure {
 		caps = draughts.MoveStrings(&q, r, draughts.LegalMoves(&q, r))
 	}
 	add("white_en_prise", "11.2.8.3", float64(len(caps)), "Black, if to move, could capture: "+orNone(caps))
+	if len(caps) > 0 && start.Side == draughts.White {
+		// 11.2.8.3: the penalty applies when the position cannot be
+		// derived from a calm one. A quiet last move by Black derives it:
+		// before a quiet move Black had no capture, so no white piece was
+		// en prise.
+		var quiet []string
+		for _, st := range retroSteps(start, r, 6) {
+			if st.before.Pieces[draughts.White] == start.Pieces[draughts.White] {
+				quiet = append(quiet, st.move)
+			}
+		}
+		add("en_prise_derived", "11.2.8.3", flag(len(quiet) > 0), "derived from a calm position by Black's quiet last move: "+orNone(quiet))
+	}
 
 	// Miniature (11.3.4), balance of forces and the g1/h2 remark (11.3.7.2).
 	w, b := start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()
@@ -334,4 +349,18 @@ func (f *formal) transpositionDistance(t Finding) int {
 		}
 	}
 	return 0
+}
+
+// enPrise is the set of white pieces Black could capture in p if Black
+// were to move (before White's move).
+func enPrise(p draughts.Position, r *draughts.Rules) draughts.Bitboard {
+	p.Side = draughts.Black
+	p.Key = p.ComputeKey()
+	var out draughts.Bitboard
+	if draughts.HasCapture(&p, r) {
+		for _, m := range draughts.LegalMoves(&p, r) {
+			out |= m.Captured
+		}
+	}
+	return out
 }
