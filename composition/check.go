@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 14
+const ReportVersion = 15
 
 // Check statuses.
 const (
@@ -188,6 +188,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
 		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
+		rep.notChecked(c)
 		rep.finish()
 		return rep
 	}
@@ -262,16 +263,24 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		case len(w.unknowns) > 0:
 			rep.add(Check{"solvable", "11.2.3", Unknown, strings.Join(w.unknowns, "; ")})
 		default:
-			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %d moves; every author's line reaches its finale (%s)", ans.Distance, strings.Join(w.finales, "; "))})
+			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))})
 		}
 	} else if rep.check("solvable") == nil {
-		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %d moves (solver's solution)", ans.Distance)})
+		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
 	}
 	rep.formalChecks(ctx, c, opt, ans) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
 	rep.drawRulesCheck(c, goal, attacker, opt, ans)
 	rep.finish()
 	return rep
+}
+
+// count is "1 move", "3 moves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func lineText(pre string, line []string, post string) string {
@@ -295,6 +304,12 @@ func (rep *Report) check(id string) *Check {
 // finish sets the verdict from the checks: any formal failure is
 // defective (11.1.1); otherwise any unknown leaves the entry unknown.
 func (rep *Report) finish() {
+	// Empty lists, not null, in the JSON document.
+	for _, fs := range []*[]Finding{&rep.Cooks, &rep.Duals, &rep.Transpositions, &rep.MissingDefences} {
+		if *fs == nil {
+			*fs = []Finding{}
+		}
+	}
 	if rep.practical {
 		rep.practicalRelief()
 	}
@@ -397,7 +412,7 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		}
 		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
 	case aborted > 0:
-		rep.add(Check{"unique", "11.2.6", Unknown, fmt.Sprintf("%d first moves not decided within the budget; %s", aborted, bound)})
+		rep.add(Check{"unique", "11.2.6", Unknown, fmt.Sprintf("%s not decided within the budget; %s", count(aborted, "first move"), bound)})
 	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
@@ -415,7 +430,7 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		for _, f := range rep.Duals {
 			tol = append(tol, fmt.Sprintf("%s for %s: %s (%s)", f.Move, f.Author, f.Status, f.Note))
 		}
-		detail := fmt.Sprintf("single key; %d duals and %d transpositions inside the variations, none a cook", len(rep.Duals), len(rep.Transpositions))
+		detail := fmt.Sprintf("single key; %s and %s inside the variations, none a cook", count(len(rep.Duals), "dual"), count(len(rep.Transpositions), "transposition"))
 		if len(tol) > 0 {
 			detail += ": " + strings.Join(tol, "; ")
 		}
@@ -488,9 +503,9 @@ func variationsCheck(c *Composition) Check {
 	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
 		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d", c.Genre, lines)}
 	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
-		return Check{"variations", "11.2.5", Pass, fmt.Sprintf("%d lines in the author's solution", lines)}
+		return Check{"variations", "11.2.5", Pass, fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))}
 	}
-	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %d lines", lines)}
+	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s", count(lines, "line"))}
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,

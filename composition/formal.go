@@ -172,6 +172,7 @@ func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options
 func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options, ans solver.Answer) {
 	goal, err := Goal(c, opt)
 	if err != nil || len(c.Game.Moves) == 0 {
+		rep.notChecked(c)
 		return
 	}
 	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c), unsolved: true}
@@ -180,12 +181,9 @@ func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options
 	}
 	rep.Finales = f.finales()
 	rep.distinctTaskFinales(c)
-	if ch := f.exactLock(rep.Finales); ch.Status != NotApplicable {
-		rep.add(ch)
-	}
-	if ch := f.economyFinale(rep.Finales); ch.Status != NotApplicable {
-		rep.add(ch)
-	}
+	rep.add(f.exactLock(rep.Finales))
+	rep.add(f.economyFinale(rep.Finales))
+	rep.notChecked(c)
 	// The measures that read only the author's lines, for a provisional
 	// score.
 	rep.Measures = f.measures(rep)
@@ -302,6 +300,21 @@ func (rep *Report) distinctTaskFinales(c *Composition) {
 		return
 	}
 	ch.Detail += fmt.Sprintf("; %d different finales", len(locks))
+}
+
+// notChecked lists the solver-based checks an undecided or unsolvable
+// composition does not get, so that a report shows every check: unknown
+// when solvability is undecided, not applicable when it failed.
+func (rep *Report) notChecked(c *Composition) {
+	st, why := NotApplicable, "the composition is not solvable: nothing to compare"
+	if ch := rep.check("solvable"); ch == nil || ch.Status != Fail {
+		st, why = Unknown, "not checked: solvability undecided"
+	}
+	for _, x := range []struct{ id, clause string }{{"unique", "11.2.6"}, {"economy-construction", "11.2.4"}} {
+		if rep.check(x.id) == nil {
+			rep.add(Check{x.id, x.clause, st, why})
+		}
+	}
 }
 
 // material counts one side's men and kings.
@@ -504,7 +517,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 	if f.c.Stipulation.Kind != "lock" {
 		return Check{"exact-lock", "11.2.8.2", NotApplicable, "locking tasks only"}
 	}
-	want := fmt.Sprintf("%d men, %d kings", f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)
+	want := solver.LockText(f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)
 	if len(fins) == 0 {
 		return Check{"exact-lock", "11.2.8.2", NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)"}
 	}
@@ -524,7 +537,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 			for _, s := range p.Pieces[draughts.Black].Squares() {
 				sq = append(sq, f.r.Board.Name(s))
 			}
-			bad = append(bad, fmt.Sprintf("%s: locks %d men, %d kings on %s, stated %s", finaleName(fin), men, kings, strings.Join(sq, ","), want))
+			bad = append(bad, fmt.Sprintf("%s: locks %s on %s, stated %s", finaleName(fin), solver.LockText(men, kings), strings.Join(sq, ","), want))
 		default:
 			open = append(open, finaleName(fin)+": Black can still move")
 		}
@@ -627,7 +640,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 	case checked == 0:
 		return Check{id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)"}
 	}
-	return Check{id, cl, Pass, fmt.Sprintf("%d finales, every white piece needed: %s", checked, strings.Join(ok, "; "))}
+	return Check{id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; "))}
 }
 
 // economyConstruction is [economy-construction] (11.2.4): each piece of

@@ -224,7 +224,7 @@ func TestAuthorsTryIsNotALine(t *testing.T) {
 	if rep.Verdict != composition.Sound {
 		t.Fatalf("verdict %s (%s)", rep.Verdict, rep.Reason)
 	}
-	wantStatus(t, rep, "variations", composition.Pass, "3 lines")
+	wantStatus(t, rep, "variations", composition.Pass, "3 thematic lines")
 	found := false
 	for _, tr := range rep.Tries {
 		found = found || tr.Move == "a5-b6"
@@ -239,7 +239,7 @@ func TestAuthorsTryIsNotALine(t *testing.T) {
 // not have.
 func TestVariationsPair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "3 lines")
+	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "3 thematic lines")
 	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
 	cut = edit(t, cut, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
 	wantStatus(t, mustAnalysePDN(t, cut), "variations", composition.Fail, "at least two branches", "gives 1")
@@ -277,7 +277,7 @@ func TestExactLockPair(t *testing.T) {
 	wantStatus(t, rep, "exact-lock", composition.Pass, "locked on a3", "locked on h8")
 	wantStatus(t, rep, "economy-finale", composition.Pass, "2 finales")
 	rep = mustAnalysePDN(t, edit(t, orig, `[Stipulation "lock 1 man"]`, `[Stipulation "lock 2 men"]`))
-	wantStatus(t, rep, "exact-lock", composition.Fail, "locks 1 men, 0 kings on a3, stated 2 men")
+	wantStatus(t, rep, "exact-lock", composition.Fail, "locks 1 man on a3, stated 2 men")
 }
 
 // [kings-function] 11.2.7.4: Scholma's problem has no kings (not

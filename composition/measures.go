@@ -190,12 +190,12 @@ func (f *formal) measures(rep *Report) []Measure {
 			d := f.transpositionDistance(t)
 			what := "the author plays it later"
 			if d > 0 {
-				what = fmt.Sprintf("the author plays it at move %d, %d moves later", (len(t.Line)+2*d)/2+1, d)
+				what = fmt.Sprintf("the author plays it at move %d, %s later", (len(t.Line)+2*d)/2+1, count(d, "move"))
 				far = max(far, d)
 			}
 			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", moveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 		}
-		add("duals", "11.3.5", float64(len(rep.Duals)), fmt.Sprintf("%d duals in the author's lines", len(rep.Duals)))
+		add("duals", "11.3.5", float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
 		add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
 		// 11.3.5: transposing adjacent moves far from the start is a
 		// smaller defect than transposing distant moves near it.

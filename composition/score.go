@@ -284,7 +284,11 @@ func FindPredecessors(reps []*Report) {
 				why = append(why, "same key and main line")
 			}
 			if len(why) > 0 {
-				o.Predecessors = append(o.Predecessors, fmt.Sprintf("%s#%d (%s): %s", q.File, q.Index, q.Author, strings.Join(why, ", ")))
+				who := ""
+				if q.Author != "" {
+					who = " (" + q.Author + ")"
+				}
+				o.Predecessors = append(o.Predecessors, fmt.Sprintf("%s#%d%s: %s", q.File, q.Index, who, strings.Join(why, ", ")))
 			}
 		}
 		r.Originality = o

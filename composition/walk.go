@@ -2,6 +2,7 @@ package composition
 
 import (
 	"fmt"
+	"sort"
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
@@ -209,7 +210,11 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 	if o, d := w.s.DistanceFresh(p, w.bound); o == solver.Proved && d+w.slack < hi {
 		hi = d + w.slack
 	}
-	for _, d := range draughts.LegalMoves(&p, w.r) {
+	defences := draughts.LegalMoves(&p, w.r)
+	sort.SliceStable(defences, func(i, j int) bool {
+		return draughts.MoveLess(draughts.MoveString(&p, w.r, defences[i]), draughts.MoveString(&p, w.r, defences[j]))
+	})
+	for _, d := range defences {
 		if covered[d] {
 			continue
 		}
@@ -243,7 +248,7 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o == solver.Proved && dist == 0:
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
-		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, forced %d more moves", lastMoves(line), dist))
+		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, forced %s more", lastMoves(line), count(dist, "move")))
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}

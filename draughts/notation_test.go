@@ -2,6 +2,7 @@ package draughts_test
 
 import (
 	"errors"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -227,5 +228,14 @@ func TestAmbiguousMove(t *testing.T) {
 	}
 	if n := len(draughts.Paths(&q, ri, m1)); n != 2 {
 		t.Errorf("circuit has %d paths, want 2", n)
+	}
+}
+
+func TestMoveLess(t *testing.T) {
+	in := []string{"50-11", "50-6", "3-12", "3-8", "a5-b6", "a5-b4", "32x21", "32x3"}
+	want := []string{"3-8", "3-12", "32x3", "32x21", "50-6", "50-11", "a5-b4", "a5-b6"}
+	sort.SliceStable(in, func(i, j int) bool { return draughts.MoveLess(in[i], in[j]) })
+	if strings.Join(in, " ") != strings.Join(want, " ") {
+		t.Fatalf("%v, want %v", in, want)
 	}
 }

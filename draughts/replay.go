@@ -1,6 +1,10 @@
 package draughts
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // GameRules returns the game system named by a PDN game's [Variant] or
 // [GameType] tag (Russian when neither is present).
@@ -37,6 +41,12 @@ func (e *ReplayError) Error() string {
 	loc := fmt.Sprintf("%d:%d", e.Line, e.Col)
 	if e.File != "" {
 		loc = e.File + ":" + loc
+	}
+	// The notation error already quotes the move: "move %q: why".
+	var me *MoveError
+	if errors.As(e.Err, &me) {
+		why := strings.TrimPrefix(me.Error(), fmt.Sprintf("move %q: ", me.Text))
+		return fmt.Sprintf("%s: move %d%s %s: %s", loc, e.MoveNo, dots, e.Text, why)
 	}
 	return fmt.Sprintf("%s: move %d%s %s: %v", loc, e.MoveNo, dots, e.Text, e.Err)
 }

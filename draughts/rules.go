@@ -96,11 +96,11 @@ func RulesFromTags(gameType, variant string) (*Rules, error) {
 		return Brazilian, nil
 	case "20":
 		return International, nil
-	case "98", "99":
+	case "98":
 		// lidraughts exports antidraughts with GameType 98 (10x10).
 		return InternationalGiveaway, nil
 	}
-	return nil, fmt.Errorf("unsupported GameType %q (known: 20 international, 25 russian, 26 brazilian)", gameType)
+	return nil, fmt.Errorf("unsupported GameType %q (known: 20 international, 25 russian, 26 brazilian, 98 international-giveaway; russian-giveaway by [Variant])", gameType)
 }
 
 // String returns the rules' ID.

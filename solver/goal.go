@@ -131,6 +131,35 @@ type Lock struct {
 // ID implements Goal.
 func (l Lock) ID() string { return fmt.Sprintf("lock %d kings %d men", l.Kings, l.Men) }
 
+// GoalName is a goal in words for reports: "win", "draw", "lock of 1 man",
+// "lock of 2 kings and 1 man".
+func GoalName(g Goal) string {
+	switch g := g.(type) {
+	case Lock:
+		return "lock of " + LockText(g.Men, g.Kings)
+	case Win:
+		return "win"
+	}
+	return g.ID()
+}
+
+// LockText is "1 man", "2 men", "1 king and 2 men".
+func LockText(men, kings int) string {
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	switch {
+	case kings == 0:
+		return plural(men, "man", "men")
+	case men == 0:
+		return plural(kings, "king", "kings")
+	}
+	return plural(kings, "king", "kings") + " and " + plural(men, "man", "men")
+}
+
 // Eval implements Goal.
 func (l Lock) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
 	return l.eval(p, attacker, ml), 0

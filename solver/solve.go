@@ -221,9 +221,9 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 		if ans.Keys[i].Distance != ans.Keys[j].Distance {
 			return ans.Keys[i].Distance < ans.Keys[j].Distance
 		}
-		return ans.Keys[i].Move < ans.Keys[j].Move
+		return draughts.MoveLess(ans.Keys[i].Move, ans.Keys[j].Move)
 	})
-	sort.SliceStable(ans.Tries, func(i, j int) bool { return ans.Tries[i].Move < ans.Tries[j].Move })
+	sort.SliceStable(ans.Tries, func(i, j int) bool { return draughts.MoveLess(ans.Tries[i].Move, ans.Tries[j].Move) })
 	switch {
 	case shortest >= 0:
 		ans.Verdict, ans.Distance = VerdictProved, shortest
@@ -247,7 +247,7 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 		ans.Refutation = refutingLine(main, &p, r, attacker)
 	case ans.Aborted:
 		ans.Verdict = VerdictUnknown
-		ans.Reason = fmt.Sprintf("budget spent (%d nodes) before a forced %s was found or excluded", ans.Nodes, goal.ID())
+		ans.Reason = fmt.Sprintf("budget spent (%d nodes) before a forced %s was found or excluded", ans.Nodes, GoalName(goal))
 	default:
 		ans.Verdict = VerdictUnknown
 		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", goal.ID(), opt.MaxBound)
@@ -307,7 +307,7 @@ func winningMoves(s *Searcher, r *draughts.Rules, p draughts.Position, hi int) [
 		if out[i].Distance != out[j].Distance {
 			return out[i].Distance < out[j].Distance
 		}
-		return out[i].Move < out[j].Move
+		return draughts.MoveLess(out[i].Move, out[j].Move)
 	})
 	return out
 }
@@ -368,7 +368,7 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		if n.Branches[i].Distance != n.Branches[j].Distance {
 			return n.Branches[i].Distance > n.Branches[j].Distance
 		}
-		return n.Branches[i].Move < n.Branches[j].Move
+		return draughts.MoveLess(n.Branches[i].Move, n.Branches[j].Move)
 	})
 	return n
 }
@@ -427,7 +427,7 @@ func refutations(s *Searcher, r *draughts.Rules, q draughts.Position, bound int)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
+	sort.Slice(out, func(i, j int) bool { return draughts.MoveLess(out[i].Move, out[j].Move) })
 	return out
 }
 

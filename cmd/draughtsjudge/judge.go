@@ -92,7 +92,11 @@ func writePDN(w *strings.Builder, r *composition.Report) {
 		}
 	}
 	tag("Result", res)
-	fmt.Fprintf(w, "{%s %s; score %.2f}", r.Verdict, strings.ReplaceAll(r.Reason, "}", ")"), r.Score)
+	head := "verdict: " + r.Verdict
+	if r.Reason != "" {
+		head += " (" + r.Reason + ")"
+	}
+	fmt.Fprintf(w, "{%s; score %.2f}", strings.ReplaceAll(head, "}", ")"), r.Score)
 	if r.Tree != nil {
 		pdnNode(w, r.Tree, 1)
 	}

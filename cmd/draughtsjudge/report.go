@@ -28,7 +28,11 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Keys) > 0 {
-		fmt.Fprintf(w, "   keys: %s (shortest solution %d moves; author's key %s)\n", strings.Join(r.Keys, ", "), r.Distance, orDash(r.AuthorKey))
+		moves := "moves"
+		if r.Distance == 1 {
+			moves = "move"
+		}
+		fmt.Fprintf(w, "   keys: %s (shortest solution %d %s; author's key %s)\n", strings.Join(r.Keys, ", "), r.Distance, moves, orDash(r.AuthorKey))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
@@ -65,7 +69,7 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 		if len(refs) > 0 {
 			fmt.Fprintf(w, "   try %s: %s; refuted by %s\n", t.Move, t.Result, strings.Join(refs, ", "))
 		} else {
-			fmt.Fprintf(w, "   try %s: %s\n", t.Move, t.Result)
+			fmt.Fprintf(w, "   first move %s: %s\n", t.Move, t.Result)
 		}
 	}
 	writeScore(w, r)
