@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 15
+const ReportVersion = 16
 
 // Check statuses.
 const (
@@ -192,7 +192,11 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		rep.finish()
 		return rep
 	}
-	ans := solver.Solve(ctx, r, c.Start, goal, attacker, opt.Solver)
+	sopt := opt.Solver
+	if lines := authorLines(c); len(lines) > 0 {
+		sopt.Prefer = lines[0].moves // the tree follows the author's main line
+	}
+	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {
 		rep.Keys = append(rep.Keys, k.Move)

@@ -28,6 +28,11 @@ type Options struct {
 	TreeNodes int
 	// DrawRules: Theory (default) or Game (move-count draw rules).
 	DrawRules DrawRules
+	// Prefer is the author's main line (move texts as MoveString writes
+	// them): the tree follows it as its main line wherever its attacker
+	// moves still force the goal, instead of the shortest moves. It
+	// changes only the tree, not the verdict or the keys.
+	Prefer []string
 }
 
 func (o *Options) defaults() {
@@ -238,7 +243,7 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 		}
 		before := main.Nodes()
 		budget := opt.TreeNodes
-		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, shortest, &budget)
+		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, shortest, &budget, opt.Prefer)
 		ans.Nodes += main.Nodes() - before
 	case allNever:
 		ans.Verdict = VerdictRefuted
@@ -267,7 +272,7 @@ func solveDefenderFirst(r *draughts.Rules, p draughts.Position, goal Goal, attac
 	case Proved:
 		ans.Verdict, ans.Distance = VerdictProved, dist
 		budget := opt.TreeNodes
-		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, dist, &budget)
+		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, dist, &budget, opt.Prefer)
 	case Never:
 		ans.Verdict = VerdictRefuted
 		ans.Reason = "the defender always escapes"
@@ -314,7 +319,7 @@ func winningMoves(s *Searcher, r *draughts.Rules, p draughts.Position, hi int) [
 
 // buildTree expands the solution tree from p (the goal is forced from p);
 // hi is a known upper bound on its distance.
-func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker draughts.Side, slack, hi int, budget *int) *Node {
+func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker draughts.Side, slack, hi int, budget *int, prefer []string) *Node {
 	*budget--
 	n := &Node{FEN: draughts.FEN(&p, r), Attacker: p.Side == attacker}
 	var ml draughts.MoveList
@@ -337,13 +342,20 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 			return n
 		}
 		n.Distance = n.Branches[0].Distance
-		n.Branches[0].Main = true
+		main, next := 0, []string(nil)
+		for i, b := range n.Branches {
+			if len(prefer) > 0 && b.Move == prefer[0] {
+				main, next = i, prefer[1:]
+			}
+		}
+		n.Branches[main].Main = true
 		if *budget <= 0 {
 			n.Truncated = true
 			return n
 		}
-		if m, err := draughts.ParseMove(&p, r, n.Branches[0].Move); err == nil {
-			n.Branches[0].Child = buildTree(s, r, p.Play(m), attacker, slack, n.Branches[0].Distance-1, budget)
+		mb := &n.Branches[main]
+		if m, err := draughts.ParseMove(&p, r, mb.Move); err == nil {
+			mb.Child = buildTree(s, r, p.Play(m), attacker, slack, mb.Distance-1, budget, next)
 		}
 		return n
 	}
@@ -360,7 +372,11 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 	}
 	for _, m := range ml.Slice() {
 		b := Branch{Move: draughts.MoveString(&p, r, m)}
-		b.Child = buildTree(s, r, p.Play(m), attacker, slack, dist, budget)
+		var next []string
+		if len(prefer) > 0 && b.Move == prefer[0] {
+			b.Main, next = true, prefer[1:]
+		}
+		b.Child = buildTree(s, r, p.Play(m), attacker, slack, dist, budget, next)
 		b.Distance = b.Child.Distance
 		n.Branches = append(n.Branches, b)
 	}

@@ -50,7 +50,7 @@ type runFlags struct {
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
-	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html (check)")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
 	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move)")
 	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition (0 = none; results then depend on the machine)")
 	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB")

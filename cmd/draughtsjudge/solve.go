@@ -45,7 +45,11 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 		entries = corpus.Parse("--fen", []byte(pdn+"\n*\n"))
 	case *fen == "" && fs.NArg() == 1:
 		entries = corpus.Load(fs.Args())
+	case *fen != "":
+		fmt.Fprintln(stderr, "draughtsjudge solve: give either --fen or a FILE, not both")
+		return exitUsage
 	default:
+		fmt.Fprintf(stderr, "draughtsjudge solve: want one FILE (or --fen), got %d arguments; use check for a batch\n", fs.NArg())
 		fs.Usage()
 		return exitUsage
 	}
