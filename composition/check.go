@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 16
+const ReportVersion = 17
 
 // Check statuses.
 const (
@@ -92,7 +92,8 @@ type Report struct {
 	AuthorErrors []string `json:"author_errors,omitempty"`
 	Judgement             // genre, finales, artistic measures, score (formal.go)
 
-	practical bool // the author states a practical problem (11.2.7.5)
+	practical   bool     // the author states a practical problem (11.2.7.5)
+	sideFinales []string // uneconomical finales after unwritten defences (walker)
 }
 
 // Options tune Analyse.
@@ -260,6 +261,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		w := newWalker(c, goal, attacker, opt, ans.Bound)
 		w.walk(c.Game.Moves, c.Start, nil, false)
 		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
+		rep.sideFinales = w.sideFinales
 		rep.Nodes += w.s.Nodes()
 		switch {
 		case len(w.failures) > 0:

@@ -158,6 +158,9 @@ type dualPlace struct {
 	// finale of the dual or of the author's move was not reached.
 	known, same bool
 	finale      string
+	// single: White has one piece at the node (11.2.6 exempts the play
+	// of a single white piece in a study's finale).
+	single bool
 }
 
 // Verdicts on a dual (judgeDual).
@@ -189,7 +192,7 @@ const (
 func judgeDual(c *Composition, kind string, dist int, at dualPlace) (string, string) {
 	big := c.Rules.Board.Size == 10
 	allowed1273 := c.Genre == Problem && big && (kind == DualAlternativeMove || kind == DualAlternativeCapture)
-	if at.before && !allowed1273 && !(c.Genre == Problem && c.Practical) {
+	if at.before && !allowed1273 && !(c.Genre == Problem && c.Practical) && !(at.single && (c.Genre == Study || c.Genre == Ending)) {
 		return DualFull, "11.2.6: an inaccuracy before the solution branches into its variations counts as a full cook"
 	}
 	switch c.Genre {
@@ -202,10 +205,13 @@ func judgeDual(c *Composition, kind string, dist int, at dualPlace) (string, str
 		}
 		return DualPartial, "11.1.3, 11.2.6: " + at.finale
 	case Study, Ending:
-		if kind != DualPlain {
+		switch {
+		case at.single:
+			return DualTolerated, "11.2.6: uniqueness does not apply to the play of a single white piece in a study's finale"
+		case kind == DualKingDiagonal || kind == DualLonger:
 			return DualWarning, "11.3.8.5: an inaccuracy a branch may have (" + kind + ")"
 		}
-		return DualWarning, "11.3.8.5: a partial cook in a branch — scored; 11.2.6 forbids partial cooks in problems and tasks only"
+		return DualWarning, "11.3.8.5: a partial cook in a branch (" + kind + ") — scored; 11.2.6 forbids partial cooks in problems and tasks only"
 	case Problem:
 		oneLine := thematicLines(c) <= 1
 		switch {

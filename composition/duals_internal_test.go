@@ -84,6 +84,7 @@ func TestJudgeDual(t *testing.T) {
 		{"study, king diagonal", study, DualKingDiagonal, 3, dualPlace{main: true}, DualWarning},
 		{"study, plain dual", study, DualPlain, 3, dualPlace{}, DualWarning},
 		{"study, before the branching", study, DualKingDiagonal, 3, dualPlace{main: true, before: true}, DualFull},
+		{"study, a single white piece", study, DualPlain, 3, dualPlace{main: true, before: true, single: true}, DualTolerated},
 	} {
 		if got, note := judgeDual(tc.c, tc.kind, tc.dist, tc.at); got != tc.want || note == "" {
 			t.Errorf("%s: %v (%s), want %v", tc.name, got, note, tc.want)

@@ -113,6 +113,8 @@ type formal struct {
 	roles map[draughts.Square]string
 	// undecided are the pieces economy-construction could not decide.
 	undecided draughts.Bitboard
+	// sideFinales: see Report.sideFinales.
+	sideFinales []string
 	// unsolved: the solver did not prove the composition, so tries,
 	// duals and transpositions are not measured.
 	unsolved bool
@@ -145,7 +147,7 @@ func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options
 	if err != nil {
 		return
 	}
-	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c)}
+	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c), sideFinales: rep.sideFinales}
 	if len(f.lines) > 0 {
 		rep.MainLine = f.lines[0].moves
 	}
@@ -631,6 +633,9 @@ func (f *formal) economyFinale(fins []Finale) Check {
 	cl := clause
 	if f.c.Genre == Task {
 		cl = "11.2.8.1"
+		// Finales after defences the author did not give: the solver's
+		// play is one way to finish there, so a warning, not a failure.
+		warns = append(warns, f.sideFinales...)
 	}
 	switch {
 	case len(fails) > 0:

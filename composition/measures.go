@@ -86,7 +86,11 @@ func (f *formal) measures(rep *Report) []Measure {
 		// takes one, White takes one back.
 		if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
 			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 {
-			add("nadstavka", "11.3.4", 1, "introductory exchange "+join(main.moves[:3]))
+			cl := "11.3.4"
+			if f.c.Genre == Study || f.c.Genre == Ending {
+				cl = "11.3.8.2" // a serious defect of a study
+			}
+			add("nadstavka", cl, 1, "introductory exchange "+join(main.moves[:3]))
 		} else {
 			add("nadstavka", "11.3.4", 0, "no introductory exchange")
 		}
@@ -117,6 +121,19 @@ func (f *formal) measures(rep *Report) []Measure {
 			add("sacrifice_ideal", "11.3.7.6", float64(len(ideal)), "ideal illusory choices: "+orNone(ideal))
 			add("sacrifice_economical", "11.3.7.6", float64(len(econ)), "economical: "+orNone(econ))
 			add("sacrifice_uneconomical", "11.3.7.6", float64(len(bad)), "uneconomical: "+orNone(bad))
+		}
+		// 11.3.7.6: in a 100-square problem, giving two or more white
+		// pieces to one black capture in one direction is uneconomical and
+		// crude (the capture runs along a single diagonal).
+		if f.c.Genre == Problem && r.Board.Size == 10 {
+			var crude []string
+			for i := range main.mv {
+				m := main.mv[i]
+				if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
+					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", moveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
+				}
+			}
+			add("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
 		}
 
 		// Passive white pieces: never move in any author's line (11.3.4,
@@ -168,6 +185,18 @@ func (f *formal) measures(rep *Report) []Measure {
 		add("en_prise_derived", "11.2.8.3", flag(len(quiet) > 0), "derived from a calm position by Black's quiet last move: "+orNone(quiet))
 	}
 
+	// 11.3.9.2: a task's initial position should hold no ready finale —
+	// black pieces already locked (no move, were Black to move).
+	if f.c.Genre == Task && !draughts.HasCapture(&q, r) {
+		var locked []string
+		for _, sq := range start.Pieces[draughts.Black].Squares() {
+			if !canMove(q, r, sq) {
+				locked = append(locked, pieceName(&start, r, sq))
+			}
+		}
+		add("ready_lock", "11.3.9.2", float64(len(locked)), "black pieces already locked at the start: "+orNone(locked))
+	}
+
 	// Miniature (11.3.4), balance of forces and the g1/h2 remark (11.3.7.2).
 	w, b := start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()
 	mini := strings.HasPrefix(rep.Group, "miniature") || (f.c.Genre == Study && w+b <= 7)
@@ -195,8 +224,15 @@ func (f *formal) measures(rep *Report) []Measure {
 			}
 			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", moveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 		}
-		add("duals", "11.3.5", float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
-		add("transpositions", "11.3.5", float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
+		dcl := "11.3.5"
+		switch {
+		case f.c.Genre == Task:
+			dcl = "11.3.5, 11.3.9.4"
+		case f.c.Genre == Problem && r.Board.Size == 8:
+			dcl = "11.3.5, 11.3.7.5"
+		}
+		add("duals", dcl, float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
+		add("transpositions", dcl, float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
 		// 11.3.5: transposing adjacent moves far from the start is a
 		// smaller defect than transposing distant moves near it.
 		add("transposition_distance", "11.3.5", float64(far), "largest distance, in moves, between transposed moves (1 = adjacent)")
@@ -363,4 +399,33 @@ func enPrise(p draughts.Position, r *draughts.Rules) draughts.Bitboard {
 		}
 	}
 	return out
+}
+
+// straight reports whether a capture runs along one diagonal: its start,
+// its end and every piece it takes on one line.
+func straight(b *draughts.Board, m draughts.Move) bool {
+	r0, c0 := b.RowCol(m.From)
+	r1, c1 := b.RowCol(m.To)
+	dr, dc := r1-r0, c1-c0
+	if dr == 0 || dr != dc && dr != -dc {
+		return false
+	}
+	for _, sq := range m.Captured.Squares() {
+		r, c := b.RowCol(sq)
+		if (r-r0)*dc != (c-c0)*dr || (r-r0)*dr < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// canMove reports whether the piece on sq has a legal move in p (p's side
+// to move).
+func canMove(p draughts.Position, r *draughts.Rules, sq draughts.Square) bool {
+	for _, m := range draughts.LegalMoves(&p, r) {
+		if m.From == sq {
+			return true
+		}
+	}
+	return false
 }

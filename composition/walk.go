@@ -24,6 +24,9 @@ type walker struct {
 
 	duals, transpositions, missing []Finding
 	failures, unknowns, finales    []string
+	// sideFinales are uneconomical finales the solver's play reaches
+	// after defences the author did not give (tasks).
+	sideFinales []string
 }
 
 func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int) *walker {
@@ -181,7 +184,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			continue
 		}
 		f.Kind = classifyDual(w.r, x, m, b.Distance)
-		at := dualPlace{main: main, before: main && len(line) < w.firstBranch}
+		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1}
 		if w.c.Genre == Task && dualFinale != nil && x.authorFinale != nil {
 			at.known = true
 			at.same, at.finale = w.sameLock(dualFinale, x.authorFinale)
@@ -225,6 +228,18 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Proved:
 			f.Distance = dist
 			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
+			if w.c.Genre == Task {
+				// 11.1.3: every finale of a task must be economical, even
+				// in the least variation — the author's or not.
+				if fin, ok := w.finaleOf(q, dist); ok {
+					for _, sq := range fin.Pieces[w.attacker].Squares() {
+						if w.goalHolds(without(fin, sq)) {
+							w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), pieceName(&fin, w.r, sq)))
+							break
+						}
+					}
+				}
+			}
 		case solver.Aborted:
 			f.Result = "not in the author's solution; budget spent"
 			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", moveNo(line, w.c.Start.Side), f.Move))
