@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 17
+const ReportVersion = 18
 
 // Check statuses.
 const (
@@ -139,7 +139,7 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 	return nil, fmt.Errorf("stipulation %q is not supported yet", c.Stipulation.Text)
 }
 
-// marginBase is White's material lead in p, men 1 and kings 3, counted
+// marginBase is White's lead in pieces in p (solver.Material), counted
 // from 0 (the problem finale rule of solver.Win measures the gain).
 func marginBase(p *draughts.Position) int {
 	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
@@ -495,12 +495,34 @@ func thematicLines(c *Composition) int {
 	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
 }
 
+// countTries counts the tries the author marks "?" (false trails).
+func countTries(plies []draughts.Ply) int {
+	n := 0
+	for i := range plies {
+		for _, v := range plies[i].Variations {
+			if len(v) > 0 && isTry(&v[0]) {
+				n++
+			} else {
+				n += countTries(v)
+			}
+		}
+	}
+	return n
+}
+
 // variationsCheck is [variations] (11.2.5): a locking task needs at least
 // two thematic variations, a study or positional ending at least two
 // compositional branches; the author's lines are counted (main line and
 // every variation).
 func variationsCheck(c *Composition) Check {
 	lines := thematicLines(c)
+	// 11.3.8.3: in a study a thematic false trail counts as a
+	// compositional branch (a try that wins is a cook, failed by unique).
+	tries := 0
+	if c.Genre == Study || c.Genre == Ending {
+		tries = countTries(c.Game.Moves)
+		lines += tries
+	}
 	switch {
 	case len(c.Game.Moves) == 0:
 		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
@@ -509,7 +531,11 @@ func variationsCheck(c *Composition) Check {
 	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
 		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d", c.Genre, lines)}
 	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
-		return Check{"variations", "11.2.5", Pass, fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))}
+		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
+		if tries > 0 {
+			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
+		}
+		return Check{"variations", "11.2.5", Pass, d}
 	}
 	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s", count(lines, "line"))}
 }

@@ -116,3 +116,29 @@ func TestSameLock(t *testing.T) {
 		t.Errorf("other finale accepted: %s", how)
 	}
 }
+
+// 11.2.6 "before the branching into thematic variations": Shoshin's study
+// branches at Black's first reply (1...f4-g3 / 1...f4-e3), ply 1; a
+// one-line solution never branches, so the rule does not apply (-1).
+func TestFirstBranch(t *testing.T) {
+	for _, tc := range []struct {
+		moves string
+		want  int
+	}{
+		{"1. a5-b4 f4-g3 (1... f4-e3 2. b4-e1) 2. b4-c5 *", 1},
+		{"1. a5-b4 (1. a5-c3? f4-g3) f4-g3 2. b4-c5 *", -1},
+		{"1. a5-b4 f4-g3 2. b4-c5 *", -1},
+	} {
+		games, errs := draughts.ReadPDN("t.pdn", []byte("[GameType \"25\"]\n[FEN \"W:WKa5,a3:Ba7,f4\"]\n[Genre \"study\"]\n"+tc.moves+"\n"))
+		if len(errs) > 0 || len(games) != 1 {
+			t.Fatalf("%v", errs)
+		}
+		c, err := FromGame("t.pdn", 1, &games[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := firstBranch(c); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.moves, got, tc.want)
+		}
+	}
+}

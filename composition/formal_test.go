@@ -217,14 +217,15 @@ func TestUniquePair(t *testing.T) {
 
 // 11.3.3: a try the author writes as a variation marked "?" is a false
 // trail, not a line of the solution: Shoshin's study with "(1. a5-b6?
-// a7:c5)" stays sound with three lines, and the try is among the tries.
+// a7:c5)" stays sound, the try is among the tries, and — a study's
+// thematic false trail counting as a branch (11.3.8.3) — it has four.
 func TestAuthorsTryIsNotALine(t *testing.T) {
 	cp := edit(t, published(t, "Shoshin"), "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-b6? a7:c5) f4-g3")
 	rep := mustAnalysePDN(t, cp)
 	if rep.Verdict != composition.Sound {
 		t.Fatalf("verdict %s (%s)", rep.Verdict, rep.Reason)
 	}
-	wantStatus(t, rep, "variations", composition.Pass, "3 thematic lines")
+	wantStatus(t, rep, "variations", composition.Pass, "4 thematic lines", "1 false trail")
 	found := false
 	for _, tr := range rep.Tries {
 		found = found || tr.Move == "a5-b6"
@@ -243,6 +244,10 @@ func TestVariationsPair(t *testing.T) {
 	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
 	cut = edit(t, cut, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
 	wantStatus(t, mustAnalysePDN(t, cut), "variations", composition.Fail, "at least two branches", "gives 1")
+	// The one-line study with a thematic false trail has two branches
+	// (11.3.8.3).
+	tried := edit(t, cut, "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-c3? f4-g3) f4-g3")
+	wantStatus(t, mustAnalysePDN(t, tried), "variations", composition.Pass, "1 false trail")
 }
 
 // [quiet-key] 11.2.8.3 on a published locking task: Valter's task starts

@@ -82,10 +82,12 @@ func (f *formal) measures(rep *Report) []Measure {
 		add("key_sacrifice", "11.3.6", flag(keySac), "the key gives a piece away: "+yesNo(keySac))
 		add("sacrifices", "11.3.6", float64(len(sacs)), "White moves answered by a capture: "+orNone(sacs))
 
-		// Introductory exchange (nadstavka, 11.3.4, 11.3.8.2): key, Black
-		// takes one, White takes one back.
+		// Introductory exchange (nadstavka, 11.3.4, 11.3.8.2): the key
+		// offers a piece, Black takes one, White takes one back. A piece
+		// that stood en prise before the key is not offered by it.
 		if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
-			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 {
+			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 &&
+			main.mv[1].Captured&^enPrise(main.pos[0], r) != 0 {
 			cl := "11.3.4"
 			if f.c.Genre == Study || f.c.Genre == Ending {
 				cl = "11.3.8.2" // a serious defect of a study

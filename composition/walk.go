@@ -312,7 +312,10 @@ func contains(xs []string, x string) bool {
 }
 
 // firstBranch is the index of the first ply of the main line that is a
-// defender's move with alternatives (not tries), or the line's length.
+// defender's move with alternatives (not tries), or -1 when the solution
+// never branches: 11.2.6's "before the branching into thematic variations"
+// presupposes a branching; a one-line solution is judged by the partial
+// cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
 func firstBranch(c *Composition) int {
 	attacker := c.Start.Side == draughts.White
 	for i := range c.Game.Moves {
@@ -325,5 +328,5 @@ func firstBranch(c *Composition) int {
 			}
 		}
 	}
-	return len(c.Game.Moves)
+	return -1
 }

@@ -85,9 +85,9 @@ func TestGameRulesPetrovTriangle(t *testing.T) {
 }
 
 // The problem finale rule (material margin) yields to the database where
-// one covers the position: two kings against one king on the main road
-// is a draw (rules 6.1.8.5 context; the database says so), though White
-// is 3 units ahead.
+// one covers the position: three kings against one king on the main road
+// (a1-h8) is a draw (Petrov's triangle needs the road; the database says
+// so), though White is two pieces ahead.
 func TestMarginYieldsToDatabase(t *testing.T) {
 	st, err := tablebase.Open(t.TempDir())
 	if err != nil {
@@ -95,10 +95,10 @@ func TestMarginYieldsToDatabase(t *testing.T) {
 	}
 	defer st.Close()
 	r := draughts.Russian
-	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 2, BK: 1}); err != nil {
+	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 3, BK: 1}); err != nil {
 		t.Fatal(err)
 	}
-	p, _ := draughts.ParseFEN(r, "B:WKc1,Ke1:BKh8")
+	p, _ := draughts.ParseFEN(r, "B:WKc1,Ke1,Kg1:BKh8")
 	var ml draughts.MoveList
 	draughts.Generate(&p, r, &ml)
 	if st, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); st != Done {

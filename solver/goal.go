@@ -51,8 +51,8 @@ type Prober interface {
 //     defender, to move, has no capture and the attacker is ahead by at
 //     least MaterialMargin more than at the start (MarginBase, the
 //     attacker's lead in the initial position, counted from 0 when the
-//     defender is ahead: 11.2.7.1 lets Black be one piece up), men
-//     counting 1 and kings 3. So a combination must win material: a
+//     defender is ahead: 11.2.7.1 lets Black be one piece up), in
+//     pieces (a promotion alone is no gain). So a combination must win material: a
 //     problem that starts with White two men up is not "won" by any quiet
 //     first move. This is the judge's reading of a combinational finale,
 //     not a proof; reports say when a finale was accepted by it.
@@ -73,9 +73,11 @@ func (w Win) ID() string {
 	return "win"
 }
 
-// Material returns side s's material, men 1 and kings 3.
+// Material returns side s's material for the problem finale rule: its
+// number of pieces. A promotion is not a gain (a new king may be won
+// back by a shot the rule does not look for); winning pieces is.
 func Material(p *draughts.Position, s draughts.Side) int {
-	return p.Men(s).Count() + 3*p.KingsOf(s).Count()
+	return p.Pieces[s].Count()
 }
 
 // Eval implements Goal.
