@@ -651,8 +651,9 @@ func (f *formal) economyFinale(fins []Finale) Check {
 // economyConstruction is [economy-construction] (11.2.4): each piece of
 // the initial position is removed in turn and the composition solved
 // again with a smaller budget. A piece is a statist when, without it, the
-// author's key is still the only key and the author's main line is still
-// legal and forced at every White move. A piece whose removal lets another
+// author's key is still the only key and every author's line is still
+// legal, forced at every White move, free of new duals and ends in the
+// goal. A piece whose removal lets another
 // key in is needed to stop a cook, and the report names the cook.
 func (f *formal) economyConstruction(rep *Report) Check {
 	const id, clause = "economy-construction", "11.2.4"
@@ -734,7 +735,24 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		}
 		// The key is unique: is every White move of the main line still
 		// forcing?
-		if why, o := f.lineForced(q, main, sopt, known); why != "" {
+		// Every author's line, not only the main one: a piece that keeps
+		// a variation forced, free of duals or ending in its lock is part
+		// of the idea (11.2.4; 11.2.6 forbids partial cooks in any
+		// variation of a task).
+		why, o := "", solver.Proved
+		for li, l := range f.lines {
+			if len(l.moves) == 0 {
+				continue
+			}
+			if w, lo := f.lineForced(q, l, sopt, known); w != "" {
+				why, o = w, lo
+				if li > 0 {
+					why = "in the variation " + lastMoves(l.moves) + ": " + w
+				}
+				break
+			}
+		}
+		if why != "" {
 			if o == solver.Aborted {
 				unknown = append(unknown, name+": "+why)
 				f.undecided |= draughts.Bit(sq)
@@ -783,7 +801,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 	for i, t := range main.moves {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return "the main line is not legal without it", solver.Never
+			return fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
 		}
 		side, prev := p.Side, p
 		p = p.Play(m)
