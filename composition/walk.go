@@ -27,6 +27,7 @@ type walker struct {
 	// sideFinales are uneconomical finales the solver's play reaches
 	// after defences the author did not give (tasks).
 	sideFinales []string
+	lines       []authorLine // the author's lines (task duals compare finales)
 }
 
 func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int) *walker {
@@ -42,7 +43,7 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c)}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: authorLines(c)}
 }
 
 func moveNo(line []string, start draughts.Side) string {
@@ -185,9 +186,21 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 		f.Kind = classifyDual(w.r, x, m, b.Distance)
 		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1}
-		if w.c.Genre == Task && dualFinale != nil && x.authorFinale != nil {
-			at.known = true
-			at.same, at.finale = w.sameLock(dualFinale, x.authorFinale)
+		if w.c.Genre == Task && dualFinale != nil {
+			// Compare with the author's own finales below this node (the
+			// locks of his lines through it), else with the solver's
+			// finale after the author's move.
+			cands := w.authorEnds(line)
+			if len(cands) == 0 && x.authorFinale != nil {
+				cands = []draughts.Position{*x.authorFinale}
+			}
+			for i := range cands {
+				at.known = true
+				at.same, at.finale = w.sameLock(dualFinale, &cands[i])
+				if at.same {
+					break
+				}
+			}
 		}
 		f.Status, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)", b.Distance, author, authorDist)
@@ -329,4 +342,26 @@ func firstBranch(c *Composition) int {
 		}
 	}
 	return -1
+}
+
+// authorEnds are the end positions of the author's lines that pass through
+// the node reached by line, where the goal is fulfilled.
+func (w *walker) authorEnds(line []string) []draughts.Position {
+	var out []draughts.Position
+	for _, l := range w.lines {
+		if len(l.moves) < len(line) {
+			continue
+		}
+		through := true
+		for i, m := range line {
+			if l.moves[i] != m {
+				through = false
+				break
+			}
+		}
+		if through && w.goalHolds(l.end) {
+			out = append(out, l.end)
+		}
+	}
+	return out
 }
