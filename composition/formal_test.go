@@ -181,7 +181,7 @@ func TestEconomyFinalePair(t *testing.T) {
 // (a7 stops the cooks a5-b6, a5-c3 …); a white man added on c1 is a
 // statist: without it the key is unique and the main line forced. (An
 // extra white man in a study also brings cooks, reported by [unique]: no
-// square for it leaves the study sound — all 32 were tried.)
+// square for it leaves the study sound — every empty dark square was tried.)
 func TestEconomyConstructionPair(t *testing.T) {
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", composition.Pass, "black man a7: stops the cook", "white king a5: makes the key")
