@@ -276,7 +276,7 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o == solver.Proved && dist == 0:
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
-		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, forced %s more", lastMoves(line), count(dist, "move")))
+		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, %s to the goal", lastMoves(line), count(dist, "more forced move")))
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}

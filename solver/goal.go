@@ -52,9 +52,10 @@ type Prober interface {
 //     least MaterialMargin more than at the start (MarginBase, the
 //     attacker's lead in the initial position, counted from 0 when the
 //     defender is ahead: 11.2.7.1 lets Black be one piece up), in
-//     pieces (a promotion alone is no gain). So a combination must win material: a
-//     problem that starts with White two men up is not "won" by any quiet
-//     first move. This is the judge's reading of a combinational finale,
+//     pieces (a promotion alone is no gain), and no quiet defender move
+//     starts a forced exchange that wins it back (shot). So a combination
+//     must win material: a problem that starts with White two men up is
+//     not "won" by any quiet first move. This is the judge's reading of a combinational finale,
 //     not a proof; reports say when a finale was accepted by it.
 type Win struct {
 	Prober         Prober
@@ -117,11 +118,50 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 		return Done, plies / 2
 	}
 	// The finale rule only where no database is exact.
+	need := max(w.MarginBase, 0) + w.MaterialMargin
 	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() &&
-		Material(&p, attacker)-Material(&p, attacker^1) >= max(w.MarginBase, 0)+w.MaterialMargin {
+		Material(&p, attacker)-Material(&p, attacker^1) >= need && !shot(p, r, attacker, ml, need) {
 		return Done, 0
 	}
 	return Open, 0
+}
+
+// shot reports whether the defender, to move in p with no capture, has a
+// quiet move that starts a forced exchange (a "shot": the attacker must
+// capture, then the defender captures back, ...) bringing the attacker's
+// lead in pieces below need. The finale rule accepts a finale only when
+// the combination's gain survives every such shot.
+func shot(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, need int) bool {
+	for _, m := range ml.Slice() {
+		q := p.Play(m)
+		if !draughts.HasCapture(&q, r) {
+			continue
+		}
+		if exchange(q, r, attacker, 12) < need {
+			return true
+		}
+	}
+	return false
+}
+
+// exchange is the attacker's lead in pieces after the captures that follow
+// from p, each side choosing its best capture (captures are compulsory),
+// until the side to move has none. depth bounds the sequence.
+func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, depth int) int {
+	lead := Material(&p, attacker) - Material(&p, attacker^1)
+	if depth == 0 || !draughts.HasCapture(&p, r) {
+		return lead
+	}
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	best := 0
+	for i, m := range ml.Slice() {
+		v := exchange(p.Play(m), r, attacker, depth-1)
+		if i == 0 || (p.Side == attacker && v > best) || (p.Side != attacker && v < best) {
+			best = v
+		}
+	}
+	return best
 }
 
 // Lock is the goal of a locking task (11.2.8.2): the defender, to move,
