@@ -234,6 +234,27 @@ func (f *formal) measures(rep *Report) []Measure {
 			dcl = "11.3.5, 11.3.7.5"
 		}
 		add("duals", dcl, float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
+		if f.c.Genre == Study || f.c.Genre == Ending {
+			// 11.3.8.5: a compositional branch may have one inaccuracy.
+			most, where := 0, ""
+			for _, l := range f.lines {
+				nodes := map[string]bool{} // several alternatives at one move are one inaccuracy
+				for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
+					if len(d.Line) <= len(l.moves) && strings.Join(l.moves[:len(d.Line)], " ") == strings.Join(d.Line, " ") {
+						nodes[strings.Join(d.Line, " ")] = true
+					}
+				}
+				n := len(nodes)
+				if n > most {
+					most, where = n, lastMoves(l.moves)
+				}
+			}
+			detail := "no branch has more than one inaccuracy"
+			if most > 1 {
+				detail = fmt.Sprintf("the branch ending %s has %d inaccuracies", where, most)
+			}
+			add("branch_inaccuracies", "11.3.8.5", float64(most), detail)
+		}
 		add("transpositions", dcl, float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
 		// 11.3.5: transposing adjacent moves far from the start is a
 		// smaller defect than transposing distant moves near it.
