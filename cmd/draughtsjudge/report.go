@@ -73,6 +73,12 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 		}
 	}
 	writeScore(w, r)
+	// The evidence of the measures that are not zero (11.3), one line each.
+	for _, m := range r.Measures {
+		if m.Value != 0 {
+			fmt.Fprintf(w, "   measure %s = %g (%s): %s\n", m.ID, m.Value, m.Clause, m.Detail)
+		}
+	}
 	cached := ""
 	if r.Cached {
 		cached = ", from the store"
