@@ -61,7 +61,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves")
 	fs.IntVar(&f.endgames, "endgames", 4, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none")
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
-	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move with White ahead by this much (man 1, king 3); -1 = off")
+	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance; -1 = off")
 }
 
 func (f *runFlags) options(threadsPerEntry int) composition.Options {
