@@ -189,12 +189,13 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
 		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
-		rep.notChecked(c)
+		rep.lineChecks(ctx, c, opt, nil, nil, solver.Answer{}, false)
 		rep.finish()
 		return rep
 	}
 	sopt := opt.Solver
-	if lines := authorLines(c); len(lines) > 0 {
+	lines := authorLines(c) // every line of the author's solution, main first
+	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
 	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
@@ -208,13 +209,13 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	case solver.VerdictRefuted:
 		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
 			lineText(" (refuting line: ", ans.Refutation, ")")})
-		rep.finaleChecks(ctx, c, opt, ans)
+		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 		rep.finish()
 		return rep
 	case solver.VerdictUnknown:
 		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
 		rep.Reason = ans.Reason
-		rep.finaleChecks(ctx, c, opt, ans)
+		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 		rep.finish()
 		return rep
 	}
@@ -236,7 +237,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 				if t.Move == rep.AuthorKey {
 					if t.Outcome == solver.Aborted {
 						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
-						rep.finaleChecks(ctx, c, opt, ans)
+						rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 						rep.finish()
 						return rep
 					}
@@ -258,7 +259,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 
 	// The author's tree against the solver.
 	if authorOK && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
-		w := newWalker(c, goal, attacker, opt, ans.Bound)
+		w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
 		w.walk(c.Game.Moves, c.Start, nil, false)
 		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 		rep.sideFinales = w.sideFinales
@@ -274,7 +275,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	} else if rep.check("solvable") == nil {
 		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
 	}
-	rep.formalChecks(ctx, c, opt, ans) // exact-lock, economy, measures (formal.go)
+	rep.lineChecks(ctx, c, opt, goal, lines, ans, true) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
 	rep.drawRulesCheck(c, goal, attacker, opt, ans)
 	rep.finish()

@@ -139,55 +139,37 @@ func (rep *Report) staticChecks(c *Composition) {
 	}
 }
 
-// formalChecks adds the checks that need the solver's answer: [exact-lock],
-// [economy-finale], [economy-construction], then the artistic measures.
-// Called by Analyse once the composition is known to be solvable.
-func (rep *Report) formalChecks(ctx context.Context, c *Composition, opt Options, ans solver.Answer) {
-	goal, err := Goal(c, opt)
-	if err != nil {
-		return
-	}
-	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c), sideFinales: rep.sideFinales}
-	if len(f.lines) > 0 {
-		rep.MainLine = f.lines[0].moves
-	}
-	rep.Finales = f.finales()
-	rep.distinctTaskFinales(c)
-	rep.add(f.exactLock(rep.Finales))
-	rep.add(f.economyFinale(rep.Finales))
-	if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
-		rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
-	} else {
-		rep.add(f.economyConstruction(rep))
-	}
-	if ch := f.kingsFunction(); ch.Status != NotApplicable {
-		rep.add(ch)
-	}
-	rep.Measures = f.measures(rep)
-}
-
-// finaleChecks adds the checks that need only the author's finales,
-// [exact-lock] and [economy-finale], when the solver did not prove the
-// composition: they are properties of the author's end positions and a
-// judge wants them even for an undecided or unsolvable entry. The other
-// solver-based checks are then not applicable.
-func (rep *Report) finaleChecks(ctx context.Context, c *Composition, opt Options, ans solver.Answer) {
-	goal, err := Goal(c, opt)
-	if err != nil || len(c.Game.Moves) == 0 {
+// lineChecks adds the checks that read the author's lines: [exact-lock]
+// and [economy-finale] always (properties of the author's end positions,
+// wanted even for an undecided or unsolvable entry); when solved, also
+// [economy-construction] and [kings-function]; otherwise the solver-based
+// checks are listed as not checked. Then the artistic measures (without
+// the solver's tries, duals and transpositions when unsolved).
+func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
+	if !solved && (goal == nil || len(lines) == 0) {
 		rep.notChecked(c)
 		return
 	}
-	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: authorLines(c), unsolved: true}
-	if len(f.lines) > 0 {
-		rep.MainLine = f.lines[0].moves
+	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: lines, sideFinales: rep.sideFinales, unsolved: !solved}
+	if len(lines) > 0 {
+		rep.MainLine = lines[0].moves
 	}
 	rep.Finales = f.finales()
 	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
 	rep.add(f.economyFinale(rep.Finales))
-	rep.notChecked(c)
-	// The measures that read only the author's lines, for a provisional
-	// score.
+	if !solved {
+		rep.notChecked(c)
+	} else {
+		if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
+			rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
+		} else {
+			rep.add(f.economyConstruction(rep))
+		}
+		if ch := f.kingsFunction(); ch.Status != NotApplicable {
+			rep.add(ch)
+		}
+	}
 	rep.Measures = f.measures(rep)
 }
 

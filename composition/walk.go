@@ -30,7 +30,7 @@ type walker struct {
 	lines       []authorLine // the author's lines (task duals compare finales)
 }
 
-func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int) *walker {
+func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []authorLine) *walker {
 	b := opt.Solver.Budget
 	slack := opt.Solver.Slack
 	if slack == 0 {
@@ -43,7 +43,7 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: authorLines(c)}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines}
 }
 
 func moveNo(line []string, start draughts.Side) string {
