@@ -123,20 +123,21 @@ func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
 	if dual.Pieces[draughts.Black] != author.Pieces[draughts.Black] || dual.Kings&dual.Pieces[draughts.Black] != author.Kings&author.Pieces[draughts.Black] {
 		return false, "another finale: locks " + squareList(w.r, dual.Pieces[draughts.Black]) + " instead of " + squareList(w.r, author.Pieces[draughts.Black])
 	}
-	for _, sq := range dual.Pieces[draughts.White].Squares() {
-		q := without(*dual, sq)
-		if w.goalHolds(q) {
-			return false, "the same lock with an uneconomical finale (the " + pieceName(dual, w.r, sq) + " is not needed)"
-		}
+	if sq, ok := spareWhite(w.goal, *dual, w.r); ok {
+		return false, "the same lock with an uneconomical finale (the " + pieceName(dual, w.r, sq) + " is not needed)"
 	}
 	return true, "the same finale, locking " + squareList(w.r, dual.Pieces[draughts.Black])
 }
 
-func (w *walker) goalHolds(p draughts.Position) bool {
-	var ml draughts.MoveList
-	draughts.Generate(&p, w.r, &ml)
-	st, _ := w.goal.Eval(p, w.r, w.attacker, &ml)
-	return st == solver.Done
+// spareWhite returns a white piece of the finale p without which goal g
+// still holds: the finale does not need it (11.2.4, 11.2.8.1).
+func spareWhite(g solver.Goal, p draughts.Position, r *draughts.Rules) (draughts.Square, bool) {
+	for _, sq := range p.Pieces[draughts.White].Squares() {
+		if fulfilledBy(g, without(p, sq), r) {
+			return sq, true
+		}
+	}
+	return draughts.NoSquare, false
 }
 
 func squareList(r *draughts.Rules, b draughts.Bitboard) string {

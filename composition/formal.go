@@ -517,11 +517,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 		case fin.Fulfilled:
 			good = append(good, fmt.Sprintf("%s: %s locked on %s", finaleName(fin), want, strings.Join(fin.Locked, ",")))
 		case blocked:
-			var sq []string
-			for _, s := range p.Pieces[draughts.Black].Squares() {
-				sq = append(sq, f.r.Board.Name(s))
-			}
-			bad = append(bad, fmt.Sprintf("%s: locks %s on %s, stated %s", finaleName(fin), solver.LockText(men, kings), strings.Join(sq, ","), want))
+			bad = append(bad, fmt.Sprintf("%s: locks %s on %s, stated %s", finaleName(fin), solver.LockText(men, kings), squareList(f.r, p.Pieces[draughts.Black]), want))
 		default:
 			open = append(open, finaleName(fin)+": Black can still move")
 		}

@@ -245,11 +245,8 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 				// 11.1.3: every finale of a task must be economical, even
 				// in the least variation — the author's or not.
 				if fin, ok := w.finaleOf(q, dist); ok {
-					for _, sq := range fin.Pieces[w.attacker].Squares() {
-						if w.goalHolds(without(fin, sq)) {
-							w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), pieceName(&fin, w.r, sq)))
-							break
-						}
+					if sq, spare := spareWhite(w.goal, fin, w.r); spare {
+						w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), pieceName(&fin, w.r, sq)))
 					}
 				}
 			}
@@ -359,7 +356,7 @@ func (w *walker) authorEnds(line []string) []draughts.Position {
 				break
 			}
 		}
-		if through && w.goalHolds(l.end) {
+		if through && fulfilledBy(w.goal, l.end, w.r) {
 			out = append(out, l.end)
 		}
 	}
