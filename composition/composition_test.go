@@ -192,9 +192,9 @@ func TestDeadPiecesInATask(t *testing.T) {
 // analysePDN reads one composition from PDN text and analyses it.
 func analysePDN(t *testing.T, name, pdn string) *composition.Report {
 	t.Helper()
-	es := corpus.Parse(name, []byte(pdn))
-	if len(es) != 1 || es[0].Err != nil {
-		t.Fatalf("%s: %+v", name, es)
+	rep, err := parse(t, name, pdn, opts())
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
-	return composition.Analyse(context.Background(), es[0].Composition, opts())
+	return rep
 }

@@ -62,27 +62,33 @@ func edit(t *testing.T, game, old, new string) string {
 	return strings.Replace(game, old, new, 1)
 }
 
-// parseAnalyse analyses the single game in text with the small budgets.
-func parseAnalyse(t *testing.T, text string) (*composition.Report, error) {
+// parse reads the single game in text and analyses it with opt.
+func parse(t *testing.T, name, text string, opt composition.Options) (*composition.Report, error) {
 	t.Helper()
-	es := corpus.Parse("copy.pdn", []byte(text))
+	es := corpus.Parse(name, []byte(text))
 	if len(es) != 1 {
 		t.Fatalf("%d entries in\n%s", len(es), text)
 	}
 	if es[0].Err != nil {
 		return nil, es[0].Err
 	}
-	return composition.Analyse(context.Background(), es[0].Composition, fastOpts()), nil
+	return composition.Analyse(context.Background(), es[0].Composition, opt), nil
+}
+
+// parseAnalyse analyses the single game in text with the small budgets.
+func parseAnalyse(t *testing.T, text string) (*composition.Report, error) {
+	t.Helper()
+	return parse(t, "copy.pdn", text, fastOpts())
 }
 
 // analyseWith analyses the single game in text with opt.
 func analyseWith(t *testing.T, text string, opt composition.Options) *composition.Report {
 	t.Helper()
-	es := corpus.Parse("copy.pdn", []byte(text))
-	if len(es) != 1 || es[0].Err != nil {
-		t.Fatalf("%+v", es)
+	rep, err := parse(t, "copy.pdn", text, opt)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return composition.Analyse(context.Background(), es[0].Composition, opt)
+	return rep
 }
 
 func mustAnalysePDN(t *testing.T, text string) *composition.Report {

@@ -56,15 +56,8 @@ func TestGameWindowRules(t *testing.T) {
 // already played since the balance was set up, 6.1.8.4 leaves White ten
 // moves to capture the king, so the win is gone.
 func TestGameRulesPetrovTriangle(t *testing.T) {
-	st, err := tablebase.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := threeKingsDB(t)
 	r := draughts.Russian
-	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 3, BK: 1}); err != nil {
-		t.Fatal(err)
-	}
 	p, _ := draughts.ParseFEN(r, "W:WKa1,Kc1,Ke1:BKf8")
 	goal := Win{Prober: TablebaseProber(st)}
 	th := NewSearcher(r, goal, draughts.White, Budget{Nodes: 5_000_000, TTBytes: 1 << 22})
@@ -89,15 +82,8 @@ func TestGameRulesPetrovTriangle(t *testing.T) {
 // (a1-h8) is a draw (Petrov's triangle needs the road; the database says
 // so), though White is two pieces ahead.
 func TestMarginYieldsToDatabase(t *testing.T) {
-	st, err := tablebase.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := threeKingsDB(t)
 	r := draughts.Russian
-	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WK: 3, BK: 1}); err != nil {
-		t.Fatal(err)
-	}
 	p, _ := draughts.ParseFEN(r, "B:WKc1,Ke1,Kg1:BKh8")
 	var ml draughts.MoveList
 	draughts.Generate(&p, r, &ml)
@@ -157,4 +143,19 @@ func TestMarginLooksForShots(t *testing.T) {
 	if st, _ := (Win{MaterialMargin: 1}).Eval(p, r, draughts.White, &ml); st != Done {
 		t.Fatalf("after the shot White is still one up: %v, want Done with margin 1", st)
 	}
+}
+
+// threeKingsDB is a store with the Russian three kings against one king
+// slice built (closed when the test ends).
+func threeKingsDB(t *testing.T) *tablebase.Store {
+	t.Helper()
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.Material{WK: 3, BK: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
