@@ -250,7 +250,8 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 			}
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})
 		}
-	} else {
+	} else if len(ans.Keys) > 1 {
+		// No author's key (or the defender moves first: no keys at all).
 		for _, k := range ans.Keys[1:] {
 			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Distance: k.Distance,
 				Result: fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)})
