@@ -29,6 +29,9 @@ type Budget struct {
 	Nodes    uint64    // nodes per search (per first move at the root)
 	Deadline time.Time // wall-clock limit
 	TTBytes  int       // transposition table size
+	// Tables are the composition's proof-number tables, shared by all its
+	// searches (nil: each searcher makes its own). Not for concurrent use.
+	Tables *Tables
 }
 
 // Searcher is one bounded AND/OR search. Not safe for concurrent use.
@@ -46,6 +49,12 @@ type Searcher struct {
 	// the node at ply (cnt[0]: the search root's, see SetRootCounters).
 	game bool
 	cnt  []counters
+	// pv is phase 1 (df-pn, theory mode only; made on first use); pnt
+	// is its table when it decides the searcher's own goal (not a draw),
+	// read by the bounded search for proofs and disproofs.
+	pv      *Prover
+	pnt     *PNTable
+	inexact bool // the last Distance returned a proof's length, not the exact distance
 }
 
 // NewSearcher makes a searcher for goal with attacker as the side that must
@@ -116,10 +125,111 @@ func (s *Searcher) Solve(p *draughts.Position, d int) (Outcome, int) {
 	return s.defend(p, d, 0)
 }
 
-// Distance returns the exact shortest distance (attacker moves) of a forced
-// goal from p, searching bounds lo..hi in turn (iterative deepening).
-// Outcome is Proved (dist exact), Never, NotWithin (none within hi) or Aborted.
+// Distance returns the shortest distance (attacker moves) of a forced goal
+// from p. In theory mode it first decides at any depth (phase 1, the
+// df-pn Prover): Never is then a proof that the goal is never forced, and
+// a proved goal gets its exact distance by iterative deepening up to the
+// proof's length, whatever hi is (phase 2; when that runs out of budget
+// the proof's length is returned and DistanceIsBound reports it; a draw
+// has distance 0). Only when phase 1 spends its budget, or under the game
+// draw rules, is the search bounded by hi. Outcome is Proved, Never,
+// NotWithin (none within hi, not decided) or Aborted.
 func (s *Searcher) Distance(p *draughts.Position, hi int) (Outcome, int) {
+	s.inexact = false
+	if !s.game {
+		o, ub := s.decide(p)
+		switch o {
+		case Never:
+			return Never, 0
+		case Proved:
+			if _, draw := s.goal.(Draw); draw {
+				return Proved, 0
+			}
+			s.Refill()
+			if o, d := s.distanceID(p, ub); o == Proved {
+				return Proved, d
+			}
+			s.inexact = true
+			return Proved, ub
+		}
+		s.Refill()
+	}
+	return s.distanceID(p, hi)
+}
+
+// DistanceIsBound reports whether the last Distance returned the length
+// of a proof (an upper bound) because the exact search spent its budget.
+func (s *Searcher) DistanceIsBound() bool { return s.inexact }
+
+// prover returns phase 1's prover (nil under the game draw rules). A
+// draw is decided as "the defender never wins".
+func (s *Searcher) prover() *Prover {
+	if s.game {
+		return nil
+	}
+	if s.pv == nil {
+		goal, att := s.goal, s.attacker
+		d, draw := goal.(Draw)
+		if draw {
+			goal, att = Win{Prober: d.Prober}, s.attacker^1
+		}
+		var t *PNTable
+		if s.budget.Tables != nil {
+			t = s.budget.Tables.For(goal, att)
+		} else {
+			t = NewPNTable(max(s.budget.TTBytes/2, 4<<20))
+		}
+		s.pv = NewProver(s.r, goal, att, s.budget, t)
+		if !draw {
+			s.pnt = t
+		}
+	}
+	return s.pv
+}
+
+// decide is phase 1 for p in the stipulation's terms, with a fresh node
+// budget: Proved (dist: the proof's length, an upper bound), Never or
+// Aborted (also under the game draw rules, where it does not apply).
+func (s *Searcher) decide(p *draughts.Position) (Outcome, int) {
+	pv := s.prover()
+	if pv == nil {
+		return Aborted, 0
+	}
+	pv.budget.Nodes, pv.budget.Deadline = s.budget.Nodes, s.budget.Deadline
+	before := pv.nodes
+	o, ub := pv.Decide(*p)
+	s.nodes += pv.nodes - before
+	if _, draw := s.goal.(Draw); draw {
+		switch o {
+		case Proved:
+			return Never, 0 // the defender wins
+		case Never:
+			return Proved, 0
+		}
+	}
+	return o, ub
+}
+
+// known is what phase 1's table already holds about p, in the
+// stipulation's terms: Proved, Never or NotWithin (nothing).
+func (s *Searcher) known(p *draughts.Position) Outcome {
+	if s.prover() == nil {
+		return NotWithin
+	}
+	o, _ := s.pv.tt.Decided(p)
+	if _, draw := s.goal.(Draw); draw {
+		switch o {
+		case Proved:
+			return Never
+		case Never:
+			return Proved
+		}
+	}
+	return o
+}
+
+// distanceID is iterative deepening on bounds 0..hi.
+func (s *Searcher) distanceID(p *draughts.Position, hi int) (Outcome, int) {
 	for d := 0; d <= hi; d++ {
 		o, dist := s.Solve(p, d)
 		if o != NotWithin {
@@ -174,6 +284,17 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 		// are most nodes; the table is left to inner nodes (measured:
 		// see the commit message).
 		return ml, NotWithin, 0, true
+	}
+	if s.pnt != nil {
+		// Phase 1's facts: a disproof, or a proof whose length fits.
+		if e := s.pnt.probe(p); e != nil {
+			switch {
+			case e.dn == 0:
+				return ml, Never, 0, true
+			case e.pn == 0 && int(e.dist) <= d:
+				return ml, Proved, int(e.dist), true
+			}
+		}
 	}
 	e := s.tt.probe(p, c)
 	switch {

@@ -66,6 +66,9 @@ type FirstMove struct {
 	Outcome  Outcome `json:"-"`
 	Result   string  `json:"result"`             // "win", "never", "no win within bound", "budget spent"
 	Distance int     `json:"distance,omitempty"` // exact, in attacker moves, when it wins
+	// DistanceIsBound: the exact search spent its budget, Distance is the
+	// length of the proof found (an upper bound).
+	DistanceIsBound bool `json:"distance_is_bound,omitempty"`
 	// Refutations are the defences after which the attacker has no forced
 	// goal within the bound (Hard: never).
 	Refutations []Refutation `json:"refutations,omitempty"`
@@ -113,6 +116,10 @@ type Answer struct {
 	Refutation []string `json:"refutation,omitempty"`
 	Nodes      uint64   `json:"nodes"`
 	Aborted    bool     `json:"aborted,omitempty"`
+	// Undecided is the number of first moves phase 1 could not decide at
+	// any depth (all of them under the game draw rules): only those were
+	// searched to Bound, and only for them a longer win is not excluded.
+	Undecided int `json:"undecided,omitempty"`
 }
 
 // Solve answers the stipulation goal for p, with attacker the side that
@@ -127,6 +134,9 @@ type Answer struct {
 func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options) Answer {
 	opt.defaults()
 	var ans Answer
+	if opt.Budget.Tables == nil && opt.DrawRules != Game {
+		opt.Budget.Tables = NewTables(opt.Budget.TTBytes)
+	}
 	if p.Side != attacker {
 		return solveDefenderFirst(r, p, goal, attacker, opt)
 	}
@@ -136,6 +146,18 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 		ans.Reason = "the attacker has no legal move"
 		return ans
 	}
+	if opt.DrawRules != Game {
+		return solveDecided(ctx, r, p, goal, attacker, opt, ms)
+	}
+	return solveBounded(ctx, r, p, goal, attacker, opt, ms)
+}
+
+// solveBounded is Solve under the game draw rules, where the move counts
+// make facts depend on the path and phase 1 does not apply: every first
+// move deepens together, one bound at a time, up to shortest + Slack.
+func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options, ms []draughts.Move) Answer {
+	var ans Answer
+	ans.Undecided = len(ms)
 	perMove := opt.Budget
 	if perMove.TTBytes == 0 {
 		perMove.TTBytes = 64 << 20
@@ -403,7 +425,13 @@ func refutingLine(s *Searcher, p *draughts.Position, r *draughts.Rules, attacker
 			for _, m := range ms {
 				q2 := q.Play(m)
 				s.Refill()
-				if o, _ := s.Solve(&q2, 1); o == Never {
+				o := s.known(&q2)
+				if o == NotWithin && !s.game {
+					o, _ = s.decide(&q2)
+				} else if o == NotWithin {
+					o, _ = s.Solve(&q2, 1)
+				}
+				if o == Never {
 					next = m
 					break
 				}

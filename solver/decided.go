@@ -1,0 +1,240 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"golang.org/x/sync/errgroup"
+
+	"draughtsjudge/draughts"
+)
+
+// solveDecided is Solve in theory mode, in two phases (package doc):
+//
+//  1. Every first move is decided at any depth by the df-pn Prover, one
+//     after the other in generation order, over the composition's shared
+//     table: wins / never wins / undecided within the node budget. Three
+//     rounds: an eighth of Budget.Nodes per move, then Budget.Nodes, then
+//     for the moves still undecided up to eight times that, sharing what
+//     is left of 16 budgets for the whole root.
+//  2. The winning moves get their exact distance by iterative deepening
+//     up to the proof's length; the undecided ones are searched as
+//     before, up to the shortest win + Slack (MaxBound when none wins),
+//     and say so. Phase 2 runs on Threads goroutines, each with its own
+//     bounded table, reading (never writing) phase 1's table.
+//
+// So any other winning first move is found however long it is (11.2.6),
+// and results and node counts do not depend on Threads.
+func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options, ms []draughts.Move) Answer {
+	var ans Answer
+	_, draw := goal.(Draw)
+	main := NewSearcher(r, goal, attacker, opt.Budget)
+	type state struct {
+		q     draughts.Position
+		o     Outcome
+		dist  int
+		bound bool // dist is a proof's length, not exact
+		nodes uint64
+	}
+	st := make([]state, len(ms))
+	for i, m := range ms {
+		st[i].q, st[i].o = p.Play(m), Aborted
+	}
+	// Rounds of growing budgets: most first moves are decided in a few
+	// hundred nodes; what one round leaves undecided the next resumes
+	// from the table with eight times the budget.
+	rounds := []uint64{0}
+	n := opt.Budget.Nodes
+	if n != 0 {
+		rounds = []uint64{max(n/8, 1000), n, 8 * n}
+	}
+	for r, b := range rounds {
+		if r == 2 {
+			// The last round shares what is left of 16 budgets: problems
+			// whose tries no search can decide must not cost 8 each.
+			open := 0
+			for i := range st {
+				if st[i].o == Aborted {
+					open++
+				}
+			}
+			if left := 16*n - main.Nodes(); open > 0 && main.Nodes() < 16*n {
+				b = max(min(b, left/uint64(open)), n)
+			} else {
+				break
+			}
+		}
+		main.budget.Nodes = b
+		for i := range st {
+			x := &st[i]
+			if x.o != Aborted || ctx.Err() != nil {
+				continue
+			}
+			before := main.Nodes()
+			o, ub := main.decide(&x.q)
+			x.o, x.dist = o, ub+1
+			x.nodes += main.Nodes() - before
+			if draw && o == Proved {
+				x.dist = 0
+			}
+		}
+	}
+	main.budget.Nodes = opt.Budget.Nodes
+	main.prover() // phase 2 reads its table
+	perMove := opt.Budget
+	perMove.Tables = nil
+	if perMove.TTBytes == 0 {
+		perMove.TTBytes = 64 << 20
+	}
+	perMove.TTBytes = max(perMove.TTBytes/2/len(ms), 1<<20)
+	searcher := func() *Searcher {
+		s := NewSearcher(r, goal, attacker, perMove)
+		s.pnt = main.pnt
+		return s
+	}
+	phase2 := func(run func(i int)) {
+		g, _ := errgroup.WithContext(ctx)
+		g.SetLimit(opt.Threads)
+		for i := range st {
+			g.Go(func() error {
+				if ctx.Err() == nil {
+					run(i)
+				}
+				return nil
+			})
+		}
+		_ = g.Wait()
+	}
+	// Exact distances of the winning moves.
+	if !draw {
+		phase2(func(i int) {
+			x := &st[i]
+			if x.o != Proved {
+				return
+			}
+			s := searcher()
+			s.afterMove(&p, ms[i])
+			if o, d := s.distanceID(&x.q, x.dist-1); o == Proved {
+				x.dist = d + 1
+			} else {
+				x.bound = true
+			}
+			x.nodes += s.Nodes()
+		})
+	}
+	shortest := -1
+	for i := range st {
+		if st[i].o == Proved && (shortest < 0 || st[i].dist < shortest) {
+			shortest = st[i].dist
+		}
+	}
+	// The undecided moves, bounded as before phase 1 existed.
+	last := opt.MaxBound - 1
+	if shortest >= 0 && !draw {
+		last = min(shortest+opt.Slack-1, MaxDepth)
+	}
+	var refuters []*Searcher = make([]*Searcher, len(st))
+	phase2(func(i int) {
+		x := &st[i]
+		if x.o != Aborted {
+			return
+		}
+		s := searcher()
+		s.afterMove(&p, ms[i])
+		o, d := s.distanceID(&x.q, last)
+		switch o {
+		case Proved:
+			x.o, x.dist = Proved, d+1 // undecided by df-pn, found by the bounded search
+		case NotWithin:
+			x.o = NotWithin
+		}
+		refuters[i] = s
+		x.nodes += s.Nodes()
+	})
+	for i := range st {
+		if st[i].o == NotWithin || st[i].o == Aborted {
+			ans.Undecided++
+		}
+	}
+	if ans.Undecided > 0 {
+		ans.Bound = last + 1
+	}
+	allNever := true
+	for i, m := range ms {
+		x := &st[i]
+		f := FirstMove{Move: draughts.MoveString(&p, r, m), Outcome: x.o, Result: x.o.String(), Nodes: x.nodes}
+		switch x.o {
+		case Proved:
+			f.Result, f.Distance, f.DistanceIsBound = "win", x.dist, x.bound
+			if draw {
+				f.Result = "draw"
+			}
+			ans.Keys = append(ans.Keys, f)
+		case Never:
+			f.Refutations = main.hardRefutations(x.q)
+		case NotWithin:
+			f.Refutations = refutations(refuters[i], r, x.q, last)
+		case Aborted:
+			ans.Aborted = true
+		}
+		if x.o != Never {
+			allNever = false
+		}
+		ans.Nodes += f.Nodes
+		if x.o != Proved {
+			ans.Tries = append(ans.Tries, f)
+		}
+	}
+	sort.SliceStable(ans.Keys, func(i, j int) bool {
+		if ans.Keys[i].Distance != ans.Keys[j].Distance {
+			return ans.Keys[i].Distance < ans.Keys[j].Distance
+		}
+		return draughts.MoveLess(ans.Keys[i].Move, ans.Keys[j].Move)
+	})
+	sort.SliceStable(ans.Tries, func(i, j int) bool { return draughts.MoveLess(ans.Tries[i].Move, ans.Tries[j].Move) })
+	switch {
+	case shortest >= 0:
+		ans.Verdict, ans.Distance = VerdictProved, shortest
+		before := main.Nodes()
+		budget := opt.TreeNodes
+		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, shortest, &budget, opt.Prefer)
+		ans.Nodes += main.Nodes() - before
+	case allNever:
+		ans.Verdict = VerdictRefuted
+		ans.Reason = "every first move fails: the defender always escapes"
+		ans.Refutation = refutingLine(main, &p, r, attacker)
+	case ans.Aborted:
+		ans.Verdict = VerdictUnknown
+		ans.Reason = fmt.Sprintf("budget spent (%d nodes) before a forced %s was found or excluded", ans.Nodes, GoalName(goal))
+	default:
+		ans.Verdict = VerdictUnknown
+		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", GoalName(goal), opt.MaxBound)
+	}
+	return ans
+}
+
+// hardRefutations lists the defences of q (defender to move, the goal
+// never forced from q) after which the goal is never forced: those phase
+// 1's table already knows, else the first one found by deciding each.
+func (s *Searcher) hardRefutations(q draughts.Position) []Refutation {
+	var out []Refutation
+	ms := draughts.LegalMoves(&q, s.r)
+	for _, d := range ms {
+		q2 := q.Play(d)
+		if s.known(&q2) == Never {
+			out = append(out, Refutation{Move: draughts.MoveString(&q, s.r, d), Hard: true})
+		}
+	}
+	if len(out) == 0 {
+		for _, d := range ms {
+			q2 := q.Play(d)
+			if o, _ := s.decide(&q2); o == Never {
+				out = append(out, Refutation{Move: draughts.MoveString(&q, s.r, d), Hard: true})
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return draughts.MoveLess(out[i].Move, out[j].Move) })
+	return out
+}
