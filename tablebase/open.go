@@ -143,16 +143,17 @@ func Open(dir string) (*Store, error) {
 	if err := probeLock(dir); err != nil {
 		return nil, err
 	}
-	readOnly, note := false, ""
+	readOnly, lowSpace, note := false, false, ""
 	if err := writable(dir); err != nil {
-		readOnly, note = true, fmt.Sprintf("store %s is not writable (%s): opened read-only; nothing is cached or built", dir, errText(err))
+		readOnly, note = true, fmt.Sprintf("store %s is not writable (%s)", dir, errText(err))
 	} else if free, err := freeBytes(dir); err == nil && free < MinFreeBytes {
-		readOnly, note = true, fmt.Sprintf("only %s free on the filesystem of store %s (%s needed to write safely): opened read-only; nothing is cached or built", mib(free), dir, mib(MinFreeBytes))
+		readOnly, lowSpace = true, true
+		note = fmt.Sprintf("only %s free on the filesystem of store %s, %s needed to write safely", mib(free), dir, mib(MinFreeBytes))
 	}
 	s, damage := openBadger(dir, readOnly)
 	if damage == nil {
 		if note != "" {
-			s.notes = append(s.notes, note)
+			s.notes = append(s.notes, note+": opened read-only; nothing is cached or built")
 		}
 		if err := s.checkFormat(); err != nil {
 			return nil, err
@@ -163,11 +164,14 @@ func Open(dir string) (*Store, error) {
 	if errors.As(damage, &se) {
 		return nil, se
 	}
+	if lowSpace && isFault(damage) {
+		return nil, &StoreError{Kind: NoSpace, Dir: dir, Msg: "its filesystem is full (" + note + ") and even reading the store faults while it is: " + errText(damage), Err: damage}
+	}
+	if readOnly && strings.Contains(damage.Error(), "truncate required") {
+		return nil, &StoreError{Kind: Damaged, Dir: dir, Msg: "was not closed cleanly (a run was killed, or the disk filled) and Badger must truncate its write-ahead log, which a read-only open cannot do; it is opened read-only because " + note + ": once it can be written, the next run recovers it", Err: damage}
+	}
 	if readOnly {
-		if note != "" && strings.Contains(note, "free on the filesystem") && isFault(damage) {
-			return nil, &StoreError{Kind: NoSpace, Dir: dir, Msg: "the filesystem is full and the store cannot be read while it is (" + errText(damage) + ")", Err: damage}
-		}
-		return nil, &StoreError{Kind: Damaged, Dir: dir, Msg: "damaged (" + errText(damage) + ") and not writable, so it cannot be moved aside and rebuilt", Err: damage}
+		return nil, &StoreError{Kind: Damaged, Dir: dir, Msg: "damaged (" + errText(damage) + "); it cannot be moved aside and rebuilt while " + note, Err: damage}
 	}
 	aside := fmt.Sprintf("%s.damaged-%s", filepath.Clean(dir), time.Now().Format("20060102T150405"))
 	if err := os.Rename(dir, aside); err != nil {
@@ -215,11 +219,23 @@ func openBadger(dir string, readOnly bool) (s *Store, err error) {
 // panicError is a recovered panic or memory fault.
 type panicError struct{ v any }
 
-func (e *panicError) Error() string { return fmt.Sprint("panic: ", e.v) }
+func (e *panicError) Error() string {
+	if e.fault() {
+		return fmt.Sprintf("memory fault reading a memory-mapped file (%v)", e.v)
+	}
+	return fmt.Sprint("panic: ", e.v)
+}
+
+// fault reports a memory fault (SIGBUS or SIGSEGV under SetPanicOnFault:
+// the runtime.Error has an Addr method).
+func (e *panicError) fault() bool {
+	_, ok := e.v.(interface{ Addr() uintptr })
+	return ok
+}
 
 func isFault(err error) bool {
 	var pe *panicError
-	return errors.As(err, &pe) && strings.Contains(pe.Error(), "fault")
+	return errors.As(err, &pe) && pe.fault()
 }
 
 // probeLock reports a directory lock held by another process (Badger's
@@ -260,24 +276,47 @@ var writable = func(dir string) error {
 	return os.Remove(name)
 }
 
-// checkTables opens every .sst table of dir read-only and reads its index
-// and first and last keys, as Badger does at open but in this goroutine,
-// so that a truncated or garbled table is an error naming the file.
+// checkTables opens every table the MANIFEST lists, read-only, and reads
+// its index and first and last keys, as Badger does at open but in this
+// goroutine, so that a truncated or garbled table is an error naming the
+// file. (A .sst the manifest does not list is a table whose writing was
+// interrupted; Badger deletes it at open.)
 func checkTables(dir string) error {
-	names, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
-	sort.Strings(names)
-	for _, name := range names {
-		err := checkTable(name, optsCompression())
-		if err != nil && optsCompression() != options.None {
-			if checkTable(name, options.None) == nil {
-				err = nil
-			}
-		}
-		if err != nil {
+	f, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // a new store
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	m, _, err := replayManifest(f)
+	if err != nil {
+		return fmt.Errorf("%s: %v", badger.ManifestFilename, errText(err))
+	}
+	ids := make([]uint64, 0, len(m.Tables))
+	for id := range m.Tables {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	for _, id := range ids {
+		name := btable.NewFilename(id, dir)
+		if err := checkTable(name, m.Tables[id].Compression); err != nil {
 			return fmt.Errorf("table %s: %v", filepath.Base(name), errText(err))
 		}
 	}
 	return nil
+}
+
+func replayManifest(f *os.File) (m badger.Manifest, n int64, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = &panicError{r}
+		}
+	}()
+	opt := badgerOptions(filepath.Dir(f.Name()), true)
+	return badger.ReplayManifestFile(f, opt.ExternalMagicVersion, opt)
 }
 
 func checkTable(name string, c options.CompressionType) (err error) {
