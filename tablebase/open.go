@@ -150,6 +150,13 @@ func Open(dir string) (*Store, error) {
 		readOnly, lowSpace = true, true
 		note = fmt.Sprintf("only %s free on the filesystem of store %s, %s needed to write safely", mib(free), dir, mib(MinFreeBytes))
 	}
+	if _, err := os.Stat(filepath.Join(dir, badger.ManifestFilename)); readOnly && errors.Is(err, fs.ErrNotExist) {
+		kind := Permission
+		if lowSpace {
+			kind = NoSpace
+		}
+		return nil, &StoreError{Kind: kind, Dir: dir, Msg: "there is no store there yet, and it cannot be created: " + note}
+	}
 	s, damage := openBadger(dir, readOnly)
 	if damage == nil {
 		if note != "" {
