@@ -108,7 +108,7 @@ func TestPDNGrammarFixture(t *testing.T) {
 		t.Errorf("valid PDN: %v, %d moves", err, len(moves))
 	}
 	for _, bad := range []string{
-		"1. e1:c3 1-0\n",          // the old capture separator
+		"1. e1:c3 1-0\n",           // the old capture separator
 		"1. e1xc3 (1... a7-b6 *\n", // unclosed variation
 		"1. e1x 1-0\n",             // no square after x
 		"1. i9-h8 1-0\n",           // not a square
