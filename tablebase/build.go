@@ -99,6 +99,9 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	if len(todo) == 0 {
 		return nil
 	}
+	if e.s.readOnly {
+		return fmt.Errorf("tablebase: %s: %d endgame slices to build, first %s %s: %w", e.s.where(), len(todo), e.r.ID, todo[0], ErrReadOnly)
+	}
 	var total int64
 	for _, m := range todo {
 		total += 2 * 2 * int64(newIndexer(e.r.Board, m).n) // init + propagation
@@ -209,12 +212,18 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, threads int, progre
 			return fmt.Errorf("tablebase: %s %s: dependency %s not available", e.r.ID, m, d)
 		}
 	}
+	if err := e.checkSpace(m); err != nil {
+		return err
+	}
 	t, err := e.retrograde(ctx, m, threads, progress)
 	if err != nil {
 		return err
 	}
 	rec := e.summarise(t)
 	rec.Seconds = time.Since(t0).Seconds()
+	if err := e.checkSpace(m); err != nil {
+		return err
+	}
 	if err := e.write(t, rec); err != nil {
 		return err
 	}
@@ -224,6 +233,25 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, threads int, progre
 		logf(rec)
 	}
 	return nil
+}
+
+// checkSpace refuses to write material m when the store's filesystem has
+// less free than MinFreeBytes plus m's codes (2 bytes per index entry,
+// uncompressed as they pass through Badger's write-ahead log, halved for
+// compression): writing on a full disk faults in Badger's memory-mapped
+// log (SIGBUS), which no Go code can recover. The finished slices are
+// kept; the record of m is never written, so a partial m is not a slice.
+func (e *Endgames) checkSpace(m Material) error {
+	if e.s.Dir == "" {
+		return nil
+	}
+	need := MinFreeBytes + newIndexer(e.r.Board, m).n
+	free, err := freeBytes(e.s.Dir)
+	if err != nil || free >= need {
+		return nil
+	}
+	return fmt.Errorf("tablebase: %s: %w: %s free, endgame slice %s %s needs about %s; free some space and build again (finished slices are kept)",
+		e.s.Dir, ErrNoSpace, mib(free), e.r.ID, m, mib(need))
 }
 
 // maxPreds bounds the predecessors unmoves can return (at most 15 pieces

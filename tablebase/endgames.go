@@ -279,11 +279,60 @@ func (e *Endgames) table(m Material) *table {
 	}
 	t, err := e.load(m)
 	if err != nil {
-		e.built[c].Store(false)
+		e.forget(m, err)
 		return nil
 	}
 	e.tabs[c].Store(t)
 	return t
+}
+
+// forget drops a slice that failed to load: it is reported in
+// Store.Damage, is no longer built, and (unless the store is read-only)
+// its record is deleted so that the next Build rebuilds it.
+func (e *Endgames) forget(m Material, err error) {
+	e.built[m.code()].Store(false)
+	e.s.damageMu.Lock()
+	e.s.damage = append(e.s.damage, err)
+	e.s.damageMu.Unlock()
+	if !e.s.readOnly {
+		_ = e.s.db.Update(func(txn *badger.Txn) error { return txn.Delete(recordKey(e.vb, m)) })
+	}
+}
+
+// Damage returns the endgame slices found damaged since the store was
+// opened (a checksum mismatch, a block Badger cannot read, a record that
+// does not fit), one error each naming the variant, the material and the
+// store. Each was dropped: probes no longer see it, and the next Build of
+// a writable store rebuilds it.
+func (s *Store) Damage() []error {
+	s.damageMu.Lock()
+	defer s.damageMu.Unlock()
+	return append([]error(nil), s.damage...)
+}
+
+// Load reads every built slice of the closure of ms into RAM, checking
+// its CRC, and returns the errors of the damaged ones (see Damage). Call
+// it before Build to have damaged slices rebuilt before they are probed.
+func (e *Endgames) Load(ms []Material) []error {
+	var errs []error
+	for _, m := range closure(e.r.Board, ms...) {
+		if !e.Built(m) {
+			continue
+		}
+		c := m.code()
+		e.mu.Lock()
+		if e.tabs[c].Load() == nil {
+			t, err := e.load(m)
+			if err != nil {
+				e.forget(m, err)
+				errs = append(errs, err)
+			} else {
+				e.tabs[c].Store(t)
+			}
+		}
+		e.mu.Unlock()
+	}
+	return errs
 }
 
 // load reads material m from the store and checks its CRC.
@@ -322,10 +371,10 @@ func (e *Endgames) load(m Material) (*table, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("tablebase: loading %s %s: %v", e.r.ID, m, err)
+		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: %v", e.r.ID, m, e.s.where(), err)
 	}
-	if crc32.Checksum(t.codes, crcTable) != rec.CRC32 {
-		return nil, fmt.Errorf("tablebase: %s %s: checksum mismatch", e.r.ID, m)
+	if got := crc32.Checksum(t.codes, crcTable); got != rec.CRC32 {
+		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: checksum mismatch (record %08x, data %08x)", e.r.ID, m, e.s.where(), rec.CRC32, got)
 	}
 	return t, nil
 }

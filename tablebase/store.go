@@ -38,8 +38,13 @@ const EngineVersion = "draughtsjudge-solver-12"
 
 // Store is an open database. Safe for concurrent use (Badger transactions).
 type Store struct {
-	db  *badger.DB
-	Dir string // "" for an in-memory store
+	db       *badger.DB
+	Dir      string // "" for an in-memory store
+	readOnly bool
+	notes    []string // what Open did besides opening (open.go)
+
+	damageMu sync.Mutex
+	damage   []error // endgame slices that failed to load (endgames.go)
 
 	egMu sync.Mutex           // guards eg
 	eg   map[string]*Endgames // endgame views by variant id (endgames.go)
@@ -57,31 +62,6 @@ func DefaultDir() string {
 	return filepath.Join(base, "draughtsjudge", "db")
 }
 
-// Open opens or creates the store in dir. A store locked by another
-// process, a corrupt store or one of another format version is an error
-// (never a panic); callers may fall back to OpenMemory.
-func Open(dir string) (s *Store, err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("tablebase: %v", err)
-	}
-	opts := badger.DefaultOptions(dir).WithLogger(nil).WithCompression(optsCompression())
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("tablebase: opening %s: %v", dir, r)
-		}
-	}()
-	db, err := badger.Open(opts)
-	if err != nil {
-		return nil, fmt.Errorf("tablebase: opening %s: %v (is another draughtsjudge using it? use --db DIR or DRAUGHTSJUDGE_DB)", dir, err)
-	}
-	s = &Store{db: db, Dir: dir}
-	if err := s.checkFormat(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
 // OpenMemory opens an empty in-memory store.
 func OpenMemory() (*Store, error) {
 	db, err := badger.Open(badger.DefaultOptions("").WithInMemory(true).WithLogger(nil))
@@ -89,7 +69,26 @@ func OpenMemory() (*Store, error) {
 		return nil, fmt.Errorf("tablebase: in-memory store: %v", err)
 	}
 	s := &Store{db: db}
-	return s, s.checkFormat()
+	if err := s.checkFormat(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ReadOnly reports whether the store was opened read-only: reads work,
+// PutSolved writes nothing and Build returns ErrReadOnly.
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// Notes returns what Open did besides opening, one sentence each (opened
+// read-only and why, moved a damaged store aside), for the user to see once.
+func (s *Store) Notes() []string { return s.notes }
+
+// where names the store in messages.
+func (s *Store) where() string {
+	if s.Dir == "" {
+		return "the in-memory store"
+	}
+	return s.Dir
 }
 
 // DB exposes the Badger handle to the endgame code of this package.
@@ -98,23 +97,40 @@ func (s *Store) DB() *badger.DB { return s.db }
 // Close flushes and closes the store.
 func (s *Store) Close() error { return s.db.Close() }
 
+// checkFormat stamps a new store with FormatVersion and refuses one of
+// another version (closing it).
 func (s *Store) checkFormat() error {
+	if err := s.checkFormatTxn(); err != nil {
+		s.db.Close()
+		return err
+	}
+	return nil
+}
+
+func (s *Store) checkFormatTxn() error {
 	key := []byte("Mformat")
 	want := strconv.Itoa(FormatVersion)
-	return s.db.Update(func(txn *badger.Txn) error {
+	run := s.db.Update
+	if s.readOnly {
+		run = s.db.View
+	}
+	return run(func(txn *badger.Txn) error {
 		it, err := txn.Get(key)
 		if errors.Is(err, badger.ErrKeyNotFound) {
+			if s.readOnly {
+				return nil // empty or never stamped; nothing is written
+			}
 			return txn.Set(key, []byte(want))
 		}
 		if err != nil {
-			return fmt.Errorf("tablebase: reading format: %v", err)
+			return &StoreError{Kind: Damaged, Dir: s.Dir, Msg: "reading its format record: " + errText(err), Err: err}
 		}
 		v, err := it.ValueCopy(nil)
 		if err != nil {
-			return fmt.Errorf("tablebase: reading format: %v", err)
+			return &StoreError{Kind: Damaged, Dir: s.Dir, Msg: "reading its format record: " + errText(err), Err: err}
 		}
 		if string(v) != want {
-			return fmt.Errorf("tablebase: store %s has format %s, this program reads format %s: remove it or choose another --db", s.Dir, v, want)
+			return &StoreError{Kind: Format, Dir: s.Dir, Msg: fmt.Sprintf("has format %s, this program reads format %s", v, want)}
 		}
 		return nil
 	})
@@ -177,8 +193,12 @@ func (s *Store) GetSolved(variant, goal string, p *draughts.Position) (Solved, b
 	return out, found, nil
 }
 
-// PutSolved stores an answer, stamping it with EngineVersion.
+// PutSolved stores an answer, stamping it with EngineVersion. In a
+// read-only store it writes nothing and returns nil.
 func (s *Store) PutSolved(variant, goal string, p *draughts.Position, v Solved) error {
+	if s.readOnly {
+		return nil
+	}
 	v.Engine = EngineVersion
 	data, err := json.Marshal(v)
 	if err != nil {

@@ -76,10 +76,13 @@ func (f *runFlags) options(threadsPerEntry int) composition.Options {
 	}
 }
 
-// openStore opens the store, or falls back to none with a warning.
-func (f *runFlags) openStore(stderr io.Writer) *tablebase.Store {
+// openStore opens the store (nil with --no-db). A store it cannot use is
+// an error and exitStore: the run does not go on without the databases
+// and cache it was asked to use. What Open did besides (read-only, a
+// damaged store moved aside) is printed once.
+func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 	if f.noDB {
-		return nil
+		return nil, exitOK
 	}
 	dir := f.db
 	if dir == "" {
@@ -87,10 +90,13 @@ func (f *runFlags) openStore(stderr io.Writer) *tablebase.Store {
 	}
 	s, err := tablebase.Open(dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge: warning: %v; going on without the store\n", err)
-		return nil
+		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		return nil, exitStore
 	}
-	return s
+	for _, n := range s.Notes() {
+		fmt.Fprintf(stderr, "draughtsjudge: %s\n", n)
+	}
+	return s, exitOK
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
@@ -102,7 +108,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: draughtsjudge check [flags] [PATHS]")
 		fmt.Fprintln(stderr, "Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).")
-		fmt.Fprintln(stderr, "Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors.")
+		fmt.Fprintln(stderr, "Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -147,7 +153,10 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	t0 := time.Now()
-	store := f.openStore(stderr)
+	store, code := f.openStore(stderr)
+	if code != exitOK {
+		return code
+	}
 	if store != nil {
 		defer store.Close()
 	}
@@ -167,11 +176,15 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	opt := f.options(f.threads)
 	slices := 0
 	if store != nil && f.endgames > 0 {
-		ensureEndgames(store, comps, f, stderr)
+		if code := ensureEndgames(store, comps, f, stderr); code != exitOK {
+			return code
+		}
 	}
+	damaged := 0
 	if store != nil {
 		opt.Prober = solver.TablebaseProber(store)
 		slices = len(store.SliceRecords())
+		damaged = len(store.Damage())
 	}
 	var bar *progressbar.ProgressBar
 	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) && len(comps) > 1 {
@@ -236,6 +249,13 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		}
 		writeSummary(stdout, &res)
 	}
+	if store != nil && len(store.Damage()) > damaged {
+		for _, err := range store.Damage()[damaged:] {
+			fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		}
+		fmt.Fprintln(stderr, "draughtsjudge: the damaged endgame slices were dropped; the entries checked while they were found are not cached and may lack them; run again to rebuild them")
+		return exitStore
+	}
 	switch {
 	case len(res.Errors) > 0:
 		return exitUsage
@@ -260,6 +280,7 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 		fmt.Fprintf(h, "%s ", p)
 	}
 	goal := "report:" + hex.EncodeToString(h.Sum(nil))[:32]
+	damaged := len(store.Damage())
 	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {
 		var r composition.Report
 		if json.Unmarshal(s.Extra, &r) == nil {
@@ -270,6 +291,9 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	r := composition.Analyse(context.Background(), c, opt)
 	if r.Verdict == composition.VUnknown && strings.Contains(r.Reason, "budget") && f.timeout > 0 {
 		return r // a time-limited unknown is not a fact about the position
+	}
+	if len(store.Damage()) != damaged {
+		return r // a slice the key counts was found damaged meanwhile: made with less than the key says
 	}
 	data, err := json.Marshal(r)
 	if err == nil {
@@ -298,8 +322,11 @@ func flatten(c *composition.Composition) []string {
 
 // ensureEndgames builds the endgame slices of at most f.endgames pieces
 // that the compositions' initial material can reach (captures remove
-// pieces, men may become kings). Finished slices are never rebuilt.
-func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, stderr io.Writer) {
+// pieces, men may become kings). Finished slices are never rebuilt; those
+// found damaged (their checksum) are reported and rebuilt. A read-only
+// store with damaged slices is refused (exitStore); one with missing slices
+// is checked without them, and says so.
+func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, stderr io.Writer) int {
 	want := map[*draughts.Rules]map[tablebase.Material]bool{}
 	for _, e := range comps {
 		c := e.Composition
@@ -330,17 +357,30 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 			ms = append(ms, m)
 		}
 		e := store.Endgames(r)
-		if len(e.Missing(ms)) == 0 {
+		for _, err := range e.Load(ms) {
+			if store.ReadOnly() {
+				fmt.Fprintf(stderr, "draughtsjudge: %v; the store is read-only, so it cannot be rebuilt: make it writable, or use --no-db or another --db\n", err)
+				return exitStore
+			}
+			fmt.Fprintf(stderr, "draughtsjudge: %v; dropped, rebuilding it\n", err)
+		}
+		missing := e.Missing(ms)
+		if len(missing) == 0 {
+			continue
+		}
+		if store.ReadOnly() {
+			fmt.Fprintf(stderr, "draughtsjudge: the store is read-only: %d %s endgame slices up to %d pieces the batch can reach are not built (first %s); checking without them\n", len(missing), r.ID, f.endgames, missing[0])
 			continue
 		}
 		fmt.Fprintf(stderr, "draughtsjudge: building %s endgame slices up to %d pieces (once; kept in %s)\n", r.ID, f.endgames, store.Dir)
 		t0 := time.Now()
 		if err := e.Build(context.Background(), ms, tablebase.BuildOptions{Threads: f.threads}); err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge: warning: endgame build: %v\n", err)
+			fmt.Fprintf(stderr, "draughtsjudge: warning: endgame build: %v; checking without the %d %s slices not built (reports are cached under the slices present)\n", err, len(e.Missing(ms)), r.ID)
 			continue
 		}
 		fmt.Fprintf(stderr, "draughtsjudge: %s endgame slices built in %.1fs\n", r.ID, time.Since(t0).Seconds())
 	}
+	return exitOK
 }
 
 func drawRules(s string) solver.DrawRules {

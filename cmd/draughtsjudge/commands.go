@@ -8,11 +8,14 @@ import (
 )
 
 // Exit codes: 0 all sound / success, 1 some entry defective or unknown,
-// 2 usage or input errors.
+// 2 usage or input errors, 3 the store cannot be used as the run needs it
+// (locked, damaged beyond repair, another format, no space; README "The
+// store").
 const (
 	exitOK        = 0
 	exitDefective = 1
 	exitUsage     = 2
+	exitStore     = 3
 )
 
 type command struct {

@@ -103,6 +103,11 @@ func writePDN(w *strings.Builder, r *composition.Report) {
 	fmt.Fprintf(w, " %s\n\n", res)
 }
 
+// pdnMove writes a move in PDN 3.0 notation: captures joined by "x"
+// (CAPTURESEPARATOR), never ":", which the 8x8 text reports keep (6.1.6.2)
+// and PDN readers reject.
+func pdnMove(m string) string { return strings.ReplaceAll(m, ":", "x") }
+
 func pdnNum(white bool, no int) string {
 	if white {
 		return fmt.Sprintf("%d. ", no)
@@ -143,12 +148,12 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int) {
 		return ""
 	}
 	mb := n.Branches[main]
-	w.WriteString(" " + pdnNum(white, no) + mb.Move + comment(mb, true))
+	w.WriteString(" " + pdnNum(white, no) + pdnMove(mb.Move) + comment(mb, true))
 	for i, b := range n.Branches {
 		if i == main {
 			continue
 		}
-		w.WriteString(" (" + pdnNum(white, no) + b.Move + comment(b, false))
+		w.WriteString(" (" + pdnNum(white, no) + pdnMove(b.Move) + comment(b, false))
 		if n.Attacker {
 			w.WriteString(" {not expanded}")
 		} else {

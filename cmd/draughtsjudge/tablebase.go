@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -81,9 +82,12 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 	s, err := tablebase.Open(dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "draughtsjudge tablebase:", err)
-		return exitUsage
+		return exitStore
 	}
 	defer s.Close()
+	for _, n := range s.Notes() {
+		fmt.Fprintln(stderr, "draughtsjudge tablebase:", n)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	switch sub {
@@ -188,7 +192,13 @@ func tbBuild(ctx context.Context, s *tablebase.Store, r *draughts.Rules, pieces 
 	el := time.Since(t0)
 	if err != nil {
 		fmt.Fprintln(stderr, "draughtsjudge tablebase build:", err)
+		if errors.Is(err, tablebase.ErrReadOnly) {
+			return exitStore
+		}
 		fmt.Fprintln(stderr, "(finished slices are kept; run the same command again to resume)")
+		if errors.Is(err, tablebase.ErrNoSpace) {
+			return exitStore
+		}
 		return exitDefective
 	}
 	fmt.Fprintf(stdout, "built %d slices, %d index entries in %.1f s (%.0f positions/s)\n",
@@ -208,6 +218,12 @@ func tbProbe(s *tablebase.Store, r *draughts.Rules, fen string, stdout, stderr i
 	}
 	e := s.Endgames(r)
 	moves, v, ok := e.BestMoves(&p)
+	for _, err := range s.Damage() {
+		fmt.Fprintln(stderr, "draughtsjudge tablebase probe:", err)
+	}
+	if !ok && len(s.Damage()) > 0 {
+		return exitStore
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "draughtsjudge tablebase probe: slice %s of %s is not built (tablebase build --variant %s --material %s)\n",
 			tablebase.MaterialOf(&p), r.ID, r.ID, tablebase.MaterialOf(&p))

@@ -1,0 +1,310 @@
+package tablebase
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+
+	badger "github.com/dgraph-io/badger/v4"
+
+	"draughtsjudge/draughts"
+)
+
+// closedStore builds the russian slices of up to 3 pieces and a cached
+// answer into a store in a temporary directory and closes it.
+func closedStore(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Endgames(draughts.Russian).Build(context.Background(), MaterialsUpTo(draughts.Russian, 3), BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	p := kingsPos(t)
+	if err := s.PutSolved("russian", "win", &p, Solved{Verdict: "proved", Distance: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func kingsPos(t *testing.T) draughts.Position {
+	t.Helper()
+	p, err := draughts.ParseFEN(draughts.Russian, "W:WKa1,Kc1:BKh8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func storeErr(t *testing.T, err error, kind StoreErrorKind, words ...string) {
+	t.Helper()
+	var se *StoreError
+	if !errors.As(err, &se) || se.Kind != kind {
+		t.Fatalf("want a %s store error, got %v", kind, err)
+	}
+	for _, w := range words {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not say %q", err, w)
+		}
+	}
+	if (strings.Contains(err.Error(), "another process") || strings.Contains(err.Error(), "another draughtsjudge")) && kind != Locked {
+		t.Errorf("a %s error blames another process: %q", kind, err)
+	}
+}
+
+// A truncated .sst made a Badger goroutine panic (slice bounds out of
+// range in table.initBiggestAndSmallest) and killed the process; cut by a
+// few bytes it was an open error blamed on another draughtsjudge. Now the
+// store is moved aside, a fresh one opens, and the note names the table.
+func TestOpenTruncatedTable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cut  func(size int64) int64
+	}{
+		{"half", func(n int64) int64 { return n / 2 }}, // the panic
+		{"tail", func(n int64) int64 { return n - 84 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := closedStore(t)
+			ssts, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
+			if len(ssts) == 0 {
+				t.Fatal("no .sst in the store")
+			}
+			sort.Strings(ssts)
+			fi, _ := os.Stat(ssts[0])
+			if err := os.Truncate(ssts[0], tc.cut(fi.Size())); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			notes := strings.Join(s.Notes(), "\n")
+			if !strings.Contains(notes, "damaged") || !strings.Contains(notes, filepath.Base(ssts[0])) || !strings.Contains(notes, ".damaged-") {
+				t.Errorf("notes %q: want damaged, the table's name and where it was moved", notes)
+			}
+			aside, _ := filepath.Glob(dir + ".damaged-*")
+			if len(aside) != 1 {
+				t.Fatalf("moved-aside stores: %v", aside)
+			}
+			if _, err := os.Stat(filepath.Join(aside[0], filepath.Base(ssts[0]))); err != nil {
+				t.Errorf("the damaged table was not kept: %v", err)
+			}
+			if n := len(s.SliceRecords()); n != 0 {
+				t.Errorf("fresh store has %d slices", n)
+			}
+			e := s.Endgames(draughts.Russian)
+			if err := e.Build(context.Background(), MaterialsUpTo(draughts.Russian, 3), BuildOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			p := kingsPos(t)
+			if v, ok := e.Probe(&p); !ok || v.WDL != Win {
+				t.Errorf("rebuilt probe: %v %v", v, ok)
+			}
+		})
+	}
+}
+
+func TestOpenLocked(t *testing.T) {
+	dir := closedStore(t)
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, err = Open(dir)
+	storeErr(t, err, Locked, "locked by another process", dir, "--no-db")
+	if strings.Contains(err.Error(), "checksum") {
+		t.Errorf("lock error talks of checksums: %q", err)
+	}
+}
+
+// A directory that cannot be written (EACCES, EROFS; simulated, since the
+// tests may run as root) is opened with Badger's read-only mode: cached
+// answers and endgame slices are read, nothing is written, one note.
+func TestOpenReadOnlyDirectory(t *testing.T) {
+	dir := closedStore(t)
+	defer func(w func(string) error) { writable = w }(writable)
+	writable = func(string) error { return &os.PathError{Op: "open", Path: dir, Err: syscall.EROFS} }
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	readOnlyStore(t, s, "not writable", "read-only file system")
+}
+
+// Less than MinFreeBytes free: read-only, so nothing is written on a full disk.
+func TestOpenLowSpace(t *testing.T) {
+	dir := closedStore(t)
+	defer func(f func(string) (uint64, error)) { freeBytes = f }(freeBytes)
+	freeBytes = func(string) (uint64, error) { return 1 << 20, nil }
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	readOnlyStore(t, s, "1.0 MiB free", "read-only")
+}
+
+func readOnlyStore(t *testing.T, s *Store, words ...string) {
+	t.Helper()
+	if !s.ReadOnly() {
+		t.Fatal("not read-only")
+	}
+	if len(s.Notes()) != 1 {
+		t.Fatalf("notes %q, want one", s.Notes())
+	}
+	for _, w := range words {
+		if !strings.Contains(s.Notes()[0], w) {
+			t.Errorf("note %q does not say %q", s.Notes()[0], w)
+		}
+	}
+	p := kingsPos(t)
+	if got, ok, err := s.GetSolved("russian", "win", &p); err != nil || !ok || got.Distance != 3 {
+		t.Errorf("cached answer: %+v %v %v", got, ok, err)
+	}
+	if err := s.PutSolved("russian", "draw", &p, Solved{Verdict: "refuted"}); err != nil {
+		t.Errorf("PutSolved in a read-only store: %v", err)
+	}
+	if _, ok, _ := s.GetSolved("russian", "draw", &p); ok {
+		t.Error("a read-only store stored an answer")
+	}
+	e := s.Endgames(draughts.Russian)
+	if v, ok := e.Probe(&p); !ok || v.WDL != Win {
+		t.Errorf("probe: %v %v", v, ok)
+	}
+	err := e.Build(context.Background(), MaterialsUpTo(draughts.Russian, 4), BuildOptions{})
+	if !errors.Is(err, ErrReadOnly) {
+		t.Errorf("build in a read-only store: %v, want ErrReadOnly", err)
+	}
+}
+
+func TestOpenOtherFormat(t *testing.T) {
+	dir := closedStore(t)
+	db, err := badger.Open(badgerOptions(dir, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(txn *badger.Txn) error { return txn.Set([]byte("Mformat"), []byte("999")) }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err = Open(dir)
+	storeErr(t, err, Format, "format 999", "remove it")
+	if _, err := Open(dir); errors.As(err, new(*StoreError)) && strings.Contains(err.Error(), "locked") {
+		t.Errorf("a refused store stays locked: %v", err)
+	}
+}
+
+// A damaged endgame slice (one block overwritten; the CRC of the record
+// no longer matches) is reported by Load and by Damage, naming the slice,
+// is no longer probed, and the next Build rebuilds it.
+func TestDamagedSliceReportedAndRebuilt(t *testing.T) {
+	dir := closedStore(t)
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := draughts.Russian
+	m, _ := ParseMaterial("2K-1K")
+	garbage := make([]byte, EndgameBlockSize)
+	for i := range garbage {
+		garbage[i] = 7
+	}
+	if err := s.DB().Update(func(txn *badger.Txn) error {
+		return txn.Set(blockKey(variantByte(r), m, draughts.White, 0), garbage)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	e := s.Endgames(r)
+	errs := e.Load([]Material{m})
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "2K-1K") || !strings.Contains(errs[0].Error(), "checksum mismatch") {
+		t.Fatalf("Load: %v, want one checksum error naming 2K-1K", errs)
+	}
+	if d := s.Damage(); len(d) != 1 {
+		t.Errorf("Damage: %v", d)
+	}
+	p := kingsPos(t)
+	if _, ok := e.Probe(&p); ok {
+		t.Error("the damaged slice is still probed")
+	}
+	if miss := e.Missing([]Material{m}); len(miss) != 1 || miss[0] != m {
+		t.Errorf("Missing: %v, want [2K-1K]", miss)
+	}
+	rebuilt := 0
+	if err := e.Build(context.Background(), []Material{m}, BuildOptions{Log: func(SliceRecord) { rebuilt++ }}); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := e.Probe(&p); !ok || v.WDL != Win || rebuilt != 1 {
+		t.Errorf("after rebuild: %v %v, %d slices built", v, ok, rebuilt)
+	}
+}
+
+// A slice found damaged at its first probe (not loaded beforehand) is
+// reported too, and its record deleted so a later run rebuilds it.
+func TestDamagedSliceAtProbe(t *testing.T) {
+	dir := closedStore(t)
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := draughts.Russian
+	m, _ := ParseMaterial("2K-1K")
+	if err := s.DB().Update(func(txn *badger.Txn) error {
+		return txn.Delete(blockKey(variantByte(r), m, draughts.Black, 0))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	p := kingsPos(t)
+	if _, ok := s.Endgames(r).Probe(&p); ok {
+		t.Error("probe of a damaged slice answered")
+	}
+	if d := s.Damage(); len(d) != 1 || !strings.Contains(d[0].Error(), "russian 2K-1K") {
+		t.Errorf("Damage: %v", d)
+	}
+	s.Close()
+	s, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Endgames(r).Built(m) {
+		t.Error("the damaged slice is still marked built after reopening")
+	}
+}
+
+// A build stops with ErrNoSpace before a slice that would not fit, instead
+// of filling the disk (a SIGBUS in Badger's memory-mapped log); finished
+// slices are kept and the unfinished one has no record.
+func TestBuildStopsOnLowSpace(t *testing.T) {
+	dir := closedStore(t)
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	defer func(f func(string) (uint64, error)) { freeBytes = f }(freeBytes)
+	freeBytes = func(string) (uint64, error) { return MinFreeBytes + 1000, nil }
+	e := s.Endgames(draughts.Russian)
+	before := len(s.SliceRecords())
+	err = e.Build(context.Background(), MaterialsUpTo(draughts.Russian, 4), BuildOptions{Threads: 1})
+	if !errors.Is(err, ErrNoSpace) || !strings.Contains(err.Error(), "free") {
+		t.Fatalf("build on a full disk: %v, want ErrNoSpace", err)
+	}
+	if after := len(s.SliceRecords()); after != before {
+		t.Errorf("%d slices before, %d after a refused build", before, after)
+	}
+}
