@@ -144,7 +144,7 @@ func TestOutputPathsCheckedBeforeWork(t *testing.T) {
 	for _, tc := range []struct{ flag, path, msg string }{
 		{"--pdn-out", filepath.Join(dir, "missing", "trees.pdn"), "--pdn-out: " + filepath.Join(dir, "missing", "trees.pdn") + ": cannot write: no such file or directory"},
 		{"--pdn-out", dir, "is a directory"},
-		{"--rubric", filepath.Join(dir, "missing.tsv"), "--rubric: open " + filepath.Join(dir, "missing.tsv") + ": no such file or directory"},
+		{"--rubric", filepath.Join(dir, "missing.tsv"), "--rubric: " + filepath.Join(dir, "missing.tsv") + ": cannot read: no such file or directory"},
 	} {
 		code, out, errs := runCLI(t, append(append([]string{"check", tc.flag, tc.path}, fast...), in)...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, tc.msg) {

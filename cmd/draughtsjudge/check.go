@@ -157,10 +157,6 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		}
 		defer pdnOut.abandon()
 	}
-	store := f.openStore(stderr)
-	if store != nil {
-		defer store.Close()
-	}
 	var res batchResult
 	res.Entries = []*composition.Report{}
 	res.Errors = []string{}
@@ -172,6 +168,13 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 			continue
 		}
 		comps = append(comps, e)
+	}
+	var store *tablebase.Store
+	if len(comps) > 0 { // nothing to check: the store is not even opened
+		store = f.openStore(stderr)
+	}
+	if store != nil {
+		defer store.Close()
 	}
 	reports := make([]*composition.Report, len(comps))
 	internal := make([]error, len(comps))
