@@ -97,11 +97,11 @@ func (b *checkBar) add(cached bool) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	_ = b.bar.Add(1)
 	if cached {
 		b.cached++
 		b.bar.Describe(fmt.Sprintf("checking (%d from the store)", b.cached))
 	}
-	_ = b.bar.Add(1)
 }
 
 func (b *checkBar) finish() {
