@@ -209,3 +209,39 @@ func TestNoProgressBarOffTerminal(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, data)
 	}
 }
+
+// What the cache key does not cover is not read from the store: a copy
+// that differs only in a try mark (?) is analysed again, and so is a copy
+// with an illegal author's move, whose error must name the copy.
+func TestCacheKeyCoversMarksAndAuthorErrors(t *testing.T) {
+	dir, db := t.TempDir(), t.TempDir()
+	const pos = "[GameType \"25\"]\n[FEN \"W:Wb2,c1,g1:Ba3\"]\n[Stipulation \"win\"]\n"
+	args := []string{"check", "--db", db, "--endgames", "0", "--mem", "1", "--nodes", "1000", "--format", "json"}
+	cases := []struct {
+		name, text string
+		cached     bool
+	}{
+		{"a.pdn", pos + "1. g1-h2 *\n", false},
+		{"b.pdn", pos + "1. g1-h2 *\n", true},
+		{"c.pdn", pos + "1. g1-h2 (1. c1-d2? a3:h6) *\n", false},
+		{"d.pdn", pos + "1. g1-h2 (1. c1-d2 a3:h6) *\n", false},
+		{"e.pdn", pos + "1. g1-h1 *\n", false},
+		{"f.pdn", "\n" + pos + "1. g1-h1 *\n", false},
+	}
+	for _, c := range cases {
+		in := writeFile(t, filepath.Join(dir, c.name), c.text)
+		_, out, errs := runCLI(t, append(args, in)...)
+		var res batchResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Entries) != 1 {
+			t.Fatalf("%s: %v\n%s", c.name, err, errs)
+		}
+		if res.Entries[0].Cached != c.cached {
+			t.Errorf("%s: cached %v, want %v", c.name, res.Entries[0].Cached, c.cached)
+		}
+		for _, e := range res.Errors {
+			if !strings.HasPrefix(e, in+":") {
+				t.Errorf("%s: error names another file: %s", c.name, e)
+			}
+		}
+	}
+}
