@@ -221,9 +221,14 @@ func checkIDs(rep *Report, status string) []string {
 // with the same initial position (up to colours and mirror), the same
 // finale, or the same key and main line.
 type Originality struct {
-	Status       string   `json:"status"` // always "left to the judge"
-	Predecessors []string `json:"predecessors"`
+	Status       string   `json:"status"`         // always "left to the judge"
+	Predecessors []string `json:"predecessors"`   // the first MaxPredecessors found
+	More         int      `json:"more,omitempty"` // predecessors found beyond those listed
 }
+
+// MaxPredecessors caps the predecessors listed per report, so that a batch
+// of n copies of one composition gives a report of size linear in n.
+const MaxPredecessors = 5
 
 // FindPredecessors fills each report's Originality from the other reports
 // of the batch: same initial position up to colour/mirror
@@ -283,7 +288,9 @@ func FindPredecessors(reps []*Report) {
 			if ns[i].line != "" && ns[i].line == ns[j].line {
 				why = append(why, "same key and main line")
 			}
-			if len(why) > 0 {
+			if len(why) > 0 && len(o.Predecessors) == MaxPredecessors {
+				o.More++
+			} else if len(why) > 0 {
 				who := ""
 				if q.Author != "" {
 					who = " (" + q.Author + ")"
@@ -297,6 +304,9 @@ func FindPredecessors(reps []*Report) {
 			d += "none found"
 		} else {
 			d += strings.Join(o.Predecessors, "; ")
+			if o.More > 0 {
+				d += fmt.Sprintf("; and %d more", o.More)
+			}
 		}
 		r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: d})
 	}

@@ -7,7 +7,9 @@ package corpus
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,21 +55,40 @@ func SampleFiles() map[string][]byte {
 	return out
 }
 
-// Load reads every composition under paths: files, folders (every *.pdn
-// inside, recursively) and glob patterns. Unreadable input becomes entries
-// with Err set; the rest is still read.
-func Load(paths []string) []Entry {
+// DefaultMaxFileSize is the largest input file Load reads (16 MiB): far
+// more than any collection of compositions, small enough that a wrong
+// path (a disk image, a log) fails at once instead of eating the memory.
+const DefaultMaxFileSize = 16 << 20
+
+// Options tune LoadWith.
+type Options struct {
+	// MaxFileSize is the largest file read, in bytes (0: DefaultMaxFileSize).
+	MaxFileSize int64
+}
+
+// Load reads every composition under paths with the default options.
+func Load(paths []string) []Entry { return LoadWith(paths, Options{}) }
+
+// LoadWith reads every composition under paths: files, folders (every
+// *.pdn inside, recursively) and glob patterns. Only regular files are
+// read (after following symbolic links), of at most opt.MaxFileSize
+// bytes: a FIFO, a device or a directory given as a file is an error, not
+// a hang. Each unreadable file or path becomes one entry with Err set
+// ("file:1: what is wrong"); every other file is still read, also the
+// other matches of a glob and the other files of a folder.
+func LoadWith(paths []string, opt Options) []Entry {
+	limit := opt.MaxFileSize
+	if limit <= 0 {
+		limit = DefaultMaxFileSize
+	}
 	var out []Entry
 	for _, p := range paths {
-		files, err := expand(p)
-		if err != nil {
-			out = append(out, Entry{File: p, Line: 1, Err: fmt.Errorf("%s:1: %v", p, err)})
-			continue
-		}
+		files, errs := expand(p)
+		out = append(out, errs...)
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := readRegular(f, limit)
 			if err != nil {
-				out = append(out, Entry{File: f, Line: 1, Err: fmt.Errorf("%s:1: %v", f, err)})
+				out = append(out, fileError(f, err))
 				continue
 			}
 			out = append(out, Parse(f, data)...)
@@ -76,47 +97,136 @@ func Load(paths []string) []Entry {
 	return out
 }
 
-func expand(p string) ([]string, error) {
+func fileError(name string, err error) Entry {
+	return Entry{File: name, Line: 1, Err: fmt.Errorf("%s:1: %v", name, err)}
+}
+
+// readRegular reads the regular file name (symbolic links followed) if it
+// holds at most limit bytes.
+func readRegular(name string, limit int64) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, statError(name, err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s); only regular files are read", kind(st.Mode()))
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("file too large: %d bytes, over the limit of %d (--max-file-size)", st.Size(), limit)
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer fh.Close()
+	// The file may grow between Stat and Read: never read past the limit.
+	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("file too large: over the limit of %d bytes (--max-file-size)", limit)
+	}
+	return data, nil
+}
+
+// statError says what is wrong with a path that cannot be stat'ed, naming
+// the target of a broken symbolic link.
+func statError(name string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		if st, lerr := os.Lstat(name); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(name)
+			return fmt.Errorf("broken symbolic link (to %q: no such file)", target)
+		}
+	}
+	return unwrapPath(err)
+}
+
+// unwrapPath drops the path an *fs.PathError repeats: the entry's message
+// starts with it already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}
+
+// expand lists the files a path names: itself, the *.pdn files of a
+// folder, or the matches of a glob (each expanded in turn). What cannot be
+// listed becomes error entries, one per bad path, and does not stop the
+// rest.
+func expand(p string) ([]string, []Entry) {
 	if strings.ContainsAny(p, "*?[") {
 		m, err := filepath.Glob(p)
 		if err != nil {
-			return nil, err
+			return nil, []Entry{fileError(p, fmt.Errorf("bad pattern: %v", err))}
 		}
 		if len(m) == 0 {
-			return nil, fmt.Errorf("no file matches %q", p)
+			return nil, []Entry{fileError(p, fmt.Errorf("no file matches %q", p))}
 		}
 		var out []string
+		var errs []Entry
 		for _, f := range m {
-			sub, err := expand(f)
-			if err != nil {
-				return nil, err
-			}
+			sub, e := expandPath(f)
 			out = append(out, sub...)
+			errs = append(errs, e...)
 		}
-		return out, nil
+		return out, errs
 	}
+	return expandPath(p)
+}
+
+// expandPath expands one path without glob characters.
+func expandPath(p string) ([]string, []Entry) {
 	st, err := os.Stat(p)
 	if err != nil {
-		return nil, err
+		return nil, []Entry{fileError(p, statError(p, err))}
 	}
 	if !st.IsDir() {
-		return []string{p}, nil
+		return []string{p}, nil // readRegular says what is wrong with a FIFO
 	}
 	var out []string
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+	var errs []Entry
+	// A trailing separator makes WalkDir follow a root that is a symbolic
+	// link to a folder.
+	err = filepath.WalkDir(p+string(filepath.Separator), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			errs = append(errs, fileError(path, unwrapPath(err)))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pdn") {
 			out = append(out, path)
 		}
 		return nil
 	})
-	sort.Strings(out)
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no .pdn files in folder")
+	if err != nil {
+		errs = append(errs, fileError(p, unwrapPath(err)))
 	}
-	return out, err
+	sort.Strings(out)
+	if len(out) == 0 && len(errs) == 0 {
+		errs = append(errs, fileError(p, fmt.Errorf("no .pdn files in folder")))
+	}
+	return out, errs
 }
 
 // Parse reads the compositions of one PDN file's contents.

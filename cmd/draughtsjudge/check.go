@@ -7,16 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
 	"golang.org/x/sync/errgroup"
-	"golang.org/x/term"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
@@ -32,36 +29,43 @@ func init() {
 
 // runFlags are the flags shared by check and solve.
 type runFlags struct {
-	format    string
-	nodes     uint64
-	timeout   time.Duration
-	mem       int
-	threads   int
-	db        string
-	noDB      bool
-	slack     int
-	maxBound  int
-	margin    int
-	tree      bool
-	endgames  int
-	drawRules string // --draw-rules
-	rubric    string // --rubric (check)
-	pdnOut    string // --pdn-out (check)
+	format      string
+	nodes       uint64
+	timeout     time.Duration
+	mem         int
+	threads     int
+	db          string
+	noDB        bool
+	slack       int
+	maxBound    int
+	margin      int
+	tree        bool
+	endgames    int
+	drawRules   string // --draw-rules
+	maxFileSize int64  // --max-file-size, MiB
+	rubric      string // --rubric (check)
+	pdnOut      string // --pdn-out (check)
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
-	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move)")
-	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition (0 = none; results then depend on the machine)")
-	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB")
-	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines (results do not depend on it)")
+	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move); 0 = no node limit, only with --time")
+	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, e.g. 2m (0 = none; results then depend on the machine)")
+	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB (1..1048576)")
+	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
 	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
 	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
-	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves")
-	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves")
+	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (at least 1)")
+	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
 	fs.IntVar(&f.endgames, "endgames", 4, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none")
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
-	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance; -1 = off")
+	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
+	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
+}
+
+// load reads the inputs of check and solve.
+func (f *runFlags) load(paths []string) []corpus.Entry {
+	return corpus.LoadWith(paths, corpus.Options{MaxFileSize: f.maxFileSize << 20})
 }
 
 func (f *runFlags) options(threadsPerEntry int) composition.Options {
@@ -100,32 +104,24 @@ func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check")
 	var f runFlags
 	addRunFlags(fs, &f)
 	addReportFlags(fs, &f)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge check [flags] [PATHS]")
-		fmt.Fprintln(stderr, "Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).")
-		fmt.Fprintln(stderr, "Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space).")
-		fs.PrintDefaults()
+	usage := usageFunc(fs, "usage: draughtsjudge check [flags] [PATHS]",
+		"Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).",
+		"Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space), 4 internal error in some entry.")
+	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if !validFormat(f.format) {
-		fmt.Fprintf(stderr, "draughtsjudge check: --format %q: want text, json, markdown or html\n", f.format)
-		return exitUsage
+	if err := f.validate(); err != nil {
+		return usageError(stderr, "check", err)
 	}
 	var entries []corpus.Entry
 	if fs.NArg() == 0 {
 		entries = corpus.Sample()
 	} else {
-		entries = corpus.Load(fs.Args())
+		entries = f.load(fs.Args())
 	}
 	return runBatch(entries, &f, stdout, stderr)
 }
@@ -143,22 +139,29 @@ type summary struct {
 	Defective int     `json:"defective"`
 	Unknown   int     `json:"unknown"`
 	Errors    int     `json:"input_errors"`
+	Internal  int     `json:"internal_errors,omitempty"`
 	Nodes     uint64  `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
 }
 
+// analyse is composition.Analyse; tests replace it to inject a failure.
+var analyse = composition.Analyse
+
+// runBatch analyses the entries and writes the report. The rubric and the
+// --pdn-out file are checked before any work; a failure to write the PDN
+// file afterwards is reported but never costs the report on stdout.
 func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
-	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
-		fmt.Fprintf(stderr, "draughtsjudge: --draw-rules %q: want theory or game\n", f.drawRules)
-		return exitUsage
-	}
 	t0 := time.Now()
-	store, code := f.openStore(stderr)
-	if code != exitOK {
-		return code
+	rubric, err := loadRubric(f.rubric)
+	if err != nil {
+		return usageError(stderr, "check", fmt.Errorf("--rubric: %v", err))
 	}
-	if store != nil {
-		defer store.Close()
+	var pdnOut *outputFile
+	if f.pdnOut != "" {
+		if pdnOut, err = createOutput(f.pdnOut); err != nil {
+			return usageError(stderr, "check", fmt.Errorf("--pdn-out: %v", err))
+		}
+		defer pdnOut.abandon()
 	}
 	var res batchResult
 	res.Entries = []*composition.Report{}
@@ -172,7 +175,18 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		}
 		comps = append(comps, e)
 	}
+	var store *tablebase.Store
+	if len(comps) > 0 { // nothing to check: the store is not even opened
+		var code int
+		if store, code = f.openStore(stderr); code != exitOK {
+			return code
+		}
+	}
+	if store != nil {
+		defer store.Close()
+	}
 	reports := make([]*composition.Report, len(comps))
+	internal := make([]error, len(comps))
 	opt := f.options(f.threads)
 	slices := 0
 	if store != nil && f.endgames > 0 {
@@ -186,35 +200,26 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		slices = len(store.SliceRecords())
 		damaged = len(store.Damage())
 	}
-	var bar *progressbar.ProgressBar
-	if file, ok := stderr.(*os.File); ok && term.IsTerminal(int(file.Fd())) && len(comps) > 1 {
-		bar = progressbar.NewOptions(len(comps), progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("checking"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-	}
-	var mu sync.Mutex
+	bar := newCheckBar(stderr, len(comps))
 	g := new(errgroup.Group)
 	g.SetLimit(max(1, f.threads))
 	for i, e := range comps {
 		i, c := i, e.Composition
 		g.Go(func() error {
-			reports[i] = analyseCached(store, c, opt, f, slices)
-			if bar != nil {
-				mu.Lock()
-				bar.Add(1)
-				mu.Unlock()
-			}
+			reports[i], internal[i] = analyseEntry(store, c, opt, f, slices, rubric)
+			bar.add(reports[i].Cached)
 			return nil
 		})
 	}
 	_ = g.Wait()
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.finish()
 	res.Entries = reports
-	if code := judge(reports, f, stderr); code != exitOK {
-		return code
-	}
-	for _, r := range reports {
+	composition.FindPredecessors(reports)
+	for i, r := range reports {
+		if internal[i] != nil {
+			res.Summary.Internal++
+			fmt.Fprintln(stderr, internal[i])
+		}
 		for _, e := range r.AuthorErrors {
 			res.Errors = append(res.Errors, e)
 			fmt.Fprintln(stderr, e)
@@ -227,6 +232,17 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 			res.Summary.Defective++
 		default:
 			res.Summary.Unknown++
+		}
+	}
+	if pdnOut != nil {
+		var sb strings.Builder
+		for _, r := range reports {
+			writePDN(&sb, r)
+		}
+		if err := pdnOut.commit([]byte(sb.String())); err != nil {
+			msg := fmt.Sprintf("draughtsjudge check: --pdn-out: %v", err)
+			res.Errors = append(res.Errors, msg)
+			fmt.Fprintln(stderr, msg)
 		}
 	}
 	res.Summary.Entries = len(reports)
@@ -257,6 +273,8 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		return exitStore
 	}
 	switch {
+	case res.Summary.Internal > 0:
+		return exitInternal
 	case len(res.Errors) > 0:
 		return exitUsage
 	case res.Summary.Defective+res.Summary.Unknown > 0:
@@ -265,17 +283,69 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	return exitOK
 }
 
+// analyseEntry analyses and scores one entry. A panic inside becomes the
+// entry's internal error ("file:line: internal error: ...") and a report
+// with verdict unknown, so that the rest of the batch is still reported.
+func analyseEntry(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int, rubric composition.Rubric) (r *composition.Report, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s:%d: internal error: %v (at %s); the rest of the batch is checked, please report this entry", c.File, c.Line, p, panicSite())
+			r = failedReport(c, err)
+			r.ApplyScore(rubric)
+		}
+	}()
+	r = analyseCached(store, c, opt, f, slices)
+	r.ApplyScore(rubric)
+	return r, nil
+}
+
+// panicSite names the function and line that panicked, from inside the
+// deferred function that recovered.
+func panicSite() string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(0, pcs)])
+	seenPanic := false
+	for {
+		fr, more := frames.Next()
+		if fr.Function == "runtime.gopanic" {
+			seenPanic = true
+		} else if seenPanic && !strings.HasPrefix(fr.Function, "runtime.") {
+			return fmt.Sprintf("%s, %s:%d", fr.Function, filepath.Base(fr.File), fr.Line)
+		}
+		if !more {
+			return "unknown place"
+		}
+	}
+}
+
+// failedReport is the report of an entry whose analysis failed: the
+// entry's identity and verdict unknown with the error as the reason.
+func failedReport(c *composition.Composition, err error) *composition.Report {
+	return &composition.Report{File: c.File, Index: c.Index, Line: c.Line, Variant: c.Rules.ID, Genre: c.Genre,
+		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, c.Rules), Author: c.Author,
+		Source: c.Source, SourceStatus: c.Status, Verdict: composition.VUnknown, Reason: err.Error(),
+		Keys: []string{}, Cooks: []composition.Finding{}, Duals: []composition.Finding{},
+		Transpositions: []composition.Finding{}, MissingDefences: []composition.Finding{}, Checks: []composition.Check{}}
+}
+
 // analyseCached reads a finished report from the store or computes and
 // stores it. The cache key covers the position, the variant, the
-// stipulation, the genre, the author's solution and every option that can
+// stipulation, the genre (and a stated practical problem), the author's
+// solution with its marks (? marks a try) and every option that can
 // change the answer; the store's engine version covers the solver and
-// composition.ReportVersion the checks.
+// composition.ReportVersion the checks. What the key does not cover is
+// never taken from the store: the metadata (file, index, line, author,
+// source, status) is the current entry's, and a report with errors in the
+// author's solution, whose messages name a file and line, is not stored.
 func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int) *composition.Report {
 	if store == nil {
-		return composition.Analyse(context.Background(), c, opt)
+		return analyse(context.Background(), c, opt)
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", composition.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
+	if c.Practical {
+		fmt.Fprint(h, "practical|")
+	}
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
 	}
@@ -283,17 +353,21 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	damaged := len(store.Damage())
 	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {
 		var r composition.Report
-		if json.Unmarshal(s.Extra, &r) == nil {
+		if json.Unmarshal(s.Extra, &r) == nil && len(r.AuthorErrors) == 0 {
 			r.File, r.Index, r.Line, r.Cached = c.File, c.Index, c.Line, true
+			r.Author, r.Source, r.SourceStatus = c.Author, c.Source, c.Status
 			return &r
 		}
 	}
-	r := composition.Analyse(context.Background(), c, opt)
+	r := analyse(context.Background(), c, opt)
 	if r.Verdict == composition.VUnknown && strings.Contains(r.Reason, "budget") && f.timeout > 0 {
 		return r // a time-limited unknown is not a fact about the position
 	}
 	if len(store.Damage()) != damaged {
 		return r // a slice the key counts was found damaged meanwhile: made with less than the key says
+	}
+	if len(r.AuthorErrors) > 0 {
+		return r
 	}
 	data, err := json.Marshal(r)
 	if err == nil {
@@ -302,13 +376,17 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	return r
 }
 
-// flatten lists the author's plies with variation markers (cache key).
+// flatten lists the author's plies with their marks ($n) and variation
+// markers (cache key).
 func flatten(c *composition.Composition) []string {
 	var out []string
 	var walk func(plies []draughts.Ply)
 	walk = func(plies []draughts.Ply) {
 		for _, p := range plies {
 			out = append(out, p.Text)
+			for _, n := range p.NAGs {
+				out = append(out, fmt.Sprintf("$%d", n))
+			}
 			for _, v := range p.Variations {
 				out = append(out, "(")
 				walk(v)

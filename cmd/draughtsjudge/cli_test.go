@@ -141,3 +141,37 @@ func TestCheckDeterministicAcrossThreads(t *testing.T) {
 		t.Fatalf("threads 1 and 2 differ:\n%s\n%s", a, b)
 	}
 }
+
+// help X prints what X --help prints, on stdout (exit 0), for every
+// command; a bad flag prints its error and the usage on stderr (exit 2);
+// no command prints the usage on stderr (exit 2).
+func TestHelpAndUsageConventions(t *testing.T) {
+	for _, args := range [][]string{{"check"}, {"solve"}, {"perft"}, {"tablebase"}, {"tablebase", "build"}, {"tablebase", "probe"}} {
+		code, help, errs := runCLI(t, append([]string{"help"}, args...)...)
+		code2, flagHelp, errs2 := runCLI(t, append(args, "--help")...)
+		if code != exitOK || code2 != exitOK || help == "" || help != flagHelp || errs != "" || errs2 != "" {
+			t.Errorf("help %v: exit %d/%d, stdout equal %v, stderr %q %q", args, code, code2, help == flagHelp, errs, errs2)
+		}
+	}
+	code, out, errs := runCLI(t, "check", "--bogus")
+	if code != exitUsage || out != "" || !strings.HasPrefix(errs, "draughtsjudge check: unknown flag: --bogus\n") || !strings.Contains(errs, "usage: draughtsjudge check") || !strings.Contains(errs, "--max-file-size") {
+		t.Errorf("check --bogus: exit %d, stderr %q", code, errs)
+	}
+	code, out, errs = runCLI(t)
+	if code != exitUsage || out != "" || !strings.Contains(errs, "usage: draughtsjudge <command>") {
+		t.Errorf("no command: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// The documented special values are accepted: --nodes 0 with --time,
+// --margin -1, --endgames 0.
+func TestNumericFlagSpecialValues(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "t.pdn")
+	os.WriteFile(in, []byte(tiny), 0o644)
+	for _, extra := range [][]string{{"--nodes", "0", "--time", "10s"}, {"--margin", "-1"}, {"--endgames", "0"}, {"--slack", "1", "--max-bound", "1"}} {
+		code, out, errs := runCLI(t, append(append(append([]string{"check"}, fast...), extra...), in)...)
+		if code != exitDefective || !strings.Contains(out, "t.pdn#1") {
+			t.Errorf("%v: exit %d: %s", extra, code, errs)
+		}
+	}
+}

@@ -10,12 +10,14 @@ import (
 // Exit codes: 0 all sound / success, 1 some entry defective or unknown,
 // 2 usage or input errors, 3 the store cannot be used as the run needs it
 // (locked, damaged beyond repair, another format, no space; README "The
-// store").
+// store"), 4 an internal error (a bug) in some entry, the rest of the
+// batch reported.
 const (
 	exitOK        = 0
 	exitDefective = 1
 	exitUsage     = 2
 	exitStore     = 3
+	exitInternal  = 4
 )
 
 type command struct {
@@ -28,19 +30,31 @@ var commands = map[string]command{}
 
 func register(c command) { commands[c.name] = c }
 
+// run runs the command line args. No arguments print the usage on stderr
+// (exit 2): a check of the sample corpus is "draughtsjudge check".
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		args = []string{"check"}
+		usage(stderr)
+		return exitUsage
 	}
 	name := args[0]
-	if name == "help" || name == "-h" || name == "--help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return c.run([]string{"--help"}, stdout, stderr)
-			}
-		}
+	switch name {
+	case "-h", "--help":
 		usage(stdout)
 		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return exitOK
+		}
+		c, ok := commands[args[1]]
+		if !ok {
+			fmt.Fprintf(stderr, "draughtsjudge help: unknown command %q\n\n", args[1])
+			usage(stderr)
+			return exitUsage
+		}
+		// help tablebase build = tablebase build --help
+		return c.run(append(append([]string{}, args[2:]...), "--help"), stdout, stderr)
 	}
 	c, ok := commands[name]
 	if !ok {
@@ -62,7 +76,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'draughtsjudge help <command>' for its flags.")
+	fmt.Fprintln(w, "\nRun 'draughtsjudge help <command>' for its flags; 'draughtsjudge check' checks the embedded sample corpus.")
 }
 
 func joinIDs(ids []string) string { return strings.Join(ids, ", ") }

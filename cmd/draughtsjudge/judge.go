@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -22,36 +24,20 @@ func validFormat(s string) bool {
 	return s == "text" || s == "json" || s == "markdown" || s == "html"
 }
 
-// judge scores the reports with the rubric, runs the predecessor search
-// over the batch and writes --pdn-out. It returns a non-zero exit code on
-// a bad rubric or an unwritable file.
-func judge(reports []*composition.Report, f *runFlags, stderr io.Writer) int {
-	rubric := composition.DefaultRubric()
-	if f.rubric != "" {
-		data, err := os.ReadFile(f.rubric)
-		if err == nil {
-			rubric, err = composition.ParseRubric(f.rubric, data)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge check: --rubric: %v\n", err)
-			return exitUsage
-		}
+// loadRubric reads the --rubric file, or returns the embedded rubric.
+func loadRubric(path string) (composition.Rubric, error) {
+	if path == "" {
+		return composition.DefaultRubric(), nil
 	}
-	for _, r := range reports {
-		r.ApplyScore(rubric)
-	}
-	composition.FindPredecessors(reports)
-	if f.pdnOut != "" {
-		var sb strings.Builder
-		for _, r := range reports {
-			writePDN(&sb, r)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
-		if err := os.WriteFile(f.pdnOut, []byte(sb.String()), 0o644); err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge check: --pdn-out: %v\n", err)
-			return exitUsage
-		}
+		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
-	return exitOK
+	return composition.ParseRubric(path, data)
 }
 
 // writeScore adds the score and its breakdown to the text report.

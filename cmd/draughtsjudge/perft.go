@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/draughts"
 )
 
@@ -16,23 +14,29 @@ func init() {
 }
 
 func cmdPerft(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("perft", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perft")
 	variant := fs.StringP("variant", "v", "russian", "game system: "+variantIDs())
 	fen := fs.String("fen", "", "start position as PDN FEN (default: the initial position)")
 	depth := fs.IntP("depth", "d", 6, "depth in plies")
 	divide := fs.Bool("divide", false, "print the count under each root move at the last depth")
 	threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines (root moves are shared out)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge perft --variant V [--fen F] --depth D [--divide] [--threads T]")
-		fmt.Fprintln(stderr, "Prints depth<TAB>nodes<TAB>seconds for each depth 1..D.")
-		fs.PrintDefaults()
+	usage := usageFunc(fs, "usage: draughtsjudge perft --variant V [--fen F] --depth D [--divide] [--threads T]",
+		"Prints depth<TAB>nodes<TAB>seconds for each depth 1..D.")
+	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "draughtsjudge perft: unexpected argument %q (the position is given with --fen)\n\n", fs.Arg(0))
+		usage(stderr)
 		return exitUsage
+	}
+	for _, err := range []error{
+		intFlag("depth", *depth, 1, 30, "must be 1..30 plies"),
+		intFlag("threads", *threads, 1, 4096, "must be 1..4096"),
+	} {
+		if err != nil {
+			return usageError(stderr, "perft", err)
+		}
 	}
 	r, err := draughts.RulesByID(*variant)
 	if err != nil {
@@ -45,10 +49,6 @@ func cmdPerft(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "draughtsjudge perft:", err)
 			return exitUsage
 		}
-	}
-	if *depth < 1 || *depth > 30 {
-		fmt.Fprintln(stderr, "draughtsjudge perft: --depth must be 1..30")
-		return exitUsage
 	}
 	for d := 1; d <= *depth; d++ {
 		t0 := time.Now()

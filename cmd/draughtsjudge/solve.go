@@ -4,30 +4,26 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
 )
 
 func cmdSolve(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("solve")
 	var f runFlags
 	addRunFlags(fs, &f)
 	fen := fs.String("fen", "", "position as PDN FEN (instead of FILE)")
 	variant := fs.StringP("variant", "v", "russian", "game system with --fen: "+variantIDs())
 	stip := fs.StringP("stipulation", "s", "win", "stipulation with --fen: win, draw, lock N men, lock N kings [M men]")
 	genre := fs.String("genre", "", "genre with --fen: problem, study, task, ending")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge solve [flags] (FILE | --fen F --variant V --stipulation S [--genre G])")
-		fs.PrintDefaults()
+	usage := usageFunc(fs, "usage: draughtsjudge solve [flags] (FILE | --fen F --variant V --stipulation S [--genre G])",
+		"Solves one composition and prints the report with the full solution tree.",
+		"Exit code: 0 sound, 1 defective or unknown, 2 usage or input errors, 3 internal error.")
+	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if err := f.validate(); err != nil {
+		return usageError(stderr, "solve", err)
 	}
 	f.tree = true
 	var entries []corpus.Entry
@@ -44,13 +40,13 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		entries = corpus.Parse("--fen", []byte(pdn+"\n*\n"))
 	case *fen == "" && fs.NArg() == 1:
-		entries = corpus.Load(fs.Args())
+		entries = f.load(fs.Args())
 	case *fen != "":
 		fmt.Fprintln(stderr, "draughtsjudge solve: give either --fen or a FILE, not both")
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "draughtsjudge solve: want one FILE (or --fen), got %d arguments; use check for a batch\n", fs.NArg())
-		fs.Usage()
+		usage(stderr)
 		return exitUsage
 	}
 	return runBatch(entries, &f, stdout, stderr)

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"draughtsjudge/draughts"
@@ -24,6 +23,14 @@ import (
 
 func init() {
 	register(command{"tablebase", "endgame databases: build, probe, stats, verify", cmdTablebase})
+}
+
+// tablebaseSynopsis is each subcommand's usage line.
+var tablebaseSynopsis = map[string]string{
+	"build":  "build  --variant V --pieces N [--material M]... [--threads T] [--db DIR]",
+	"probe":  "probe  --variant V --fen F [--db DIR]",
+	"stats":  "stats  [--variant V] [--db DIR]",
+	"verify": "verify [--variant V] [--threads T] [--db DIR]",
 }
 
 func tablebaseUsage(w io.Writer) {
@@ -39,13 +46,17 @@ directory. Run 'draughtsjudge tablebase <sub> --help' for the flags.`)
 }
 
 func cmdTablebase(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, "draughtsjudge tablebase: missing subcommand\n\n")
+		tablebaseUsage(stderr)
+		return exitUsage
+	}
+	if args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
 		tablebaseUsage(stdout)
 		return exitOK
 	}
 	sub, args := args[0], args[1:]
-	fs := pflag.NewFlagSet("tablebase "+sub, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("tablebase " + sub)
 	db := fs.String("db", "", "database directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
 	variant := fs.StringP("variant", "v", "russian", "game system: "+variantIDs())
 	threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines")
@@ -64,11 +75,22 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 		tablebaseUsage(stderr)
 		return exitUsage
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
+	usage := usageFunc(fs, "usage: draughtsjudge tablebase "+tablebaseSynopsis[sub])
+	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "draughtsjudge tablebase %s: unexpected argument %q\n\n", sub, fs.Arg(0))
+		usage(stderr)
 		return exitUsage
+	}
+	if err := intFlag("threads", *threads, 1, 4096, "must be 1..4096"); err != nil {
+		return usageError(stderr, "tablebase "+sub, err)
+	}
+	if sub == "build" && len(*materials) == 0 {
+		if err := intFlag("pieces", *pieces, 2, 8, "must be 2..8"); err != nil {
+			return usageError(stderr, "tablebase build", err)
+		}
 	}
 	r, err := draughts.RulesByID(*variant)
 	if err != nil {
@@ -168,10 +190,6 @@ func tbBuild(ctx context.Context, s *tablebase.Store, r *draughts.Rules, pieces 
 			ms = append(ms, m)
 		}
 	} else {
-		if pieces < 2 || pieces > 8 {
-			fmt.Fprintln(stderr, "draughtsjudge tablebase build: --pieces must be 2..8")
-			return exitUsage
-		}
 		ms = tablebase.MaterialsUpTo(r, pieces)
 	}
 	todo := e.Missing(ms)
