@@ -231,7 +231,7 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 	}
 	m.Audit = append(m.Audit, errs...)
 	for _, l := range e.Lines {
-		a := AuditLine{What: "line", Of: l.Points, Detail: l.Kind + " " + lineString(l.Moves, c.Start.Side)}
+		a := AuditLine{What: "line", Of: l.Points, Detail: l.Kind + " " + LineString(l.Moves, c.Start.Side)}
 		if !keyRight {
 			a.Status, a.Detail = "missing", a.Detail+": not credited (wrong key)"
 			m.Audit = append(m.Audit, a)
@@ -254,8 +254,8 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 	m.Points, m.Extra = round2(m.Points), round2(m.Extra)
 }
 
-// lineString writes moves with move numbers: "1. a5-b4 f4-g3 2. b4-c5".
-func lineString(moves []string, start draughts.Side) string {
+// LineString writes moves with move numbers: "1. a5-b4 f4-g3 2. b4-c5".
+func LineString(moves []string, start draughts.Side) string {
 	var sb strings.Builder
 	for i, mv := range moves {
 		if i > 0 {
@@ -438,7 +438,7 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, 
 		kind = ClaimInaccuracy
 	}
 	a.Of = pts.Extra(kind)
-	claim := kind + " " + lineString(append(append([]string{}, line...), mv), c.Start.Side)
+	claim := kind + " " + LineString(append(append([]string{}, line...), mv), c.Start.Side)
 	if p.Side != draughts.White {
 		a.Detail = claim + ": wrong, the claimed move is Black's"
 		return a
