@@ -51,7 +51,7 @@ type SolverResult struct {
 
 // Results is the results table of a solving contest.
 type Results struct {
-	Compositions []ResultColumn `json:"compositions"`
+	Compositions []ResultColumn  `json:"compositions"`
 	Solvers      []*SolverResult `json:"solvers"`
 	Errors       []string        `json:"errors"`
 }

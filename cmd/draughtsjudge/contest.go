@@ -167,7 +167,9 @@ func textDiagram(variant, fen string) string {
 			}
 			sb.WriteString(c)
 		}
-		sb.WriteString("\n")
+		trimmed := strings.TrimRight(sb.String(), " ")
+		sb.Reset()
+		sb.WriteString(trimmed + "\n")
 	}
 	if n == 8 {
 		sb.WriteString("   a b c d e f g h\n")
@@ -227,3 +229,6 @@ func stipulationWords(s string) string {
 	}
 	return t
 }
+
+// fenOf is the composition's initial position as FEN.
+func fenOf(c *composition.Composition) string { return draughts.FEN(&c.Start, c.Rules) }
