@@ -187,9 +187,13 @@ func (e *KeyEntry) share(ps Points) {
 	}
 	e.KeyPoints = round2(e.Points * ps.share("key", 0.4))
 	rest := e.Points - e.KeyPoints
+	sum := 0.0
 	for i := range e.Lines {
 		e.Lines[i].Points = round2(rest * e.Lines[i].Weight / total)
+		sum += e.Lines[i].Points
 	}
+	// The main line takes the rounding remainder: key + lines = points.
+	e.Lines[0].Points = round2(e.Lines[0].Points + rest - sum)
 }
 
 // difficultyMeasures are the measures the points formula reads.
