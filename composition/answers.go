@@ -42,11 +42,13 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 	var games []*AnswerGame
 	var g *AnswerGame
 	var stack []*[]AnswerPly
-	moved := false // movetext seen in g
+	var opens [][2]int // line and column of each open '('
+	moved := false     // movetext seen in g
 	start := func(line int) {
 		g = &AnswerGame{File: file, Line: line, Tags: map[string]string{}}
 		games = append(games, g)
 		stack = []*[]AnswerPly{&g.Moves}
+		opens = nil
 		moved = false
 	}
 	fail := func(line, col int, format string, args ...any) {
@@ -58,6 +60,9 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 		t := lx.next()
 		if t.kind == tokEOF {
 			break
+		}
+		if g != nil && t.kind == tokTag && moved && len(opens) > 0 {
+			fail(opens[0][0], opens[0][1], "unclosed variation")
 		}
 		if g == nil || (t.kind == tokTag && moved) {
 			start(t.line)
@@ -83,16 +88,18 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 			last := &(*top)[len(*top)-1]
 			last.Variations = append(last.Variations, nil)
 			stack = append(stack, &last.Variations[len(last.Variations)-1])
+			opens = append(opens, [2]int{t.line, t.col})
 		case tokClose:
 			if len(stack) == 1 {
 				fail(t.line, t.col, "')' without '('")
 				continue
 			}
 			stack = stack[:len(stack)-1]
+			opens = opens[:len(opens)-1]
 		case tokResult:
 			moved = true
-			if len(stack) > 1 {
-				fail(t.line, t.col, "unclosed variation before the result %s", t.text)
+			if len(opens) > 0 {
+				fail(opens[0][0], opens[0][1], "unclosed variation (the result %s comes first)", t.text)
 			}
 			stack = stack[:1]
 			g = nil
@@ -102,8 +109,8 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 			*top = append(*top, AnswerPly{Text: t.text, Line: t.line, Col: t.col})
 		}
 	}
-	if g != nil && len(stack) > 1 {
-		fail(lx.line, lx.col, "unclosed variation at the end of the file")
+	if g != nil && len(opens) > 0 {
+		fail(opens[0][0], opens[0][1], "unclosed variation at the end of the file")
 	}
 	var out []*AnswerGame
 	for _, g := range games {
