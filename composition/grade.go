@@ -237,7 +237,7 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 			m.Audit = append(m.Audit, a)
 			continue
 		}
-		frac, status, where, note := gr.bestMatch(e, l.Moves, lines, c.Start.Side)
+		frac, status, where, note := gr.bestMatch(e, l.Moves, ownPly(e, l.Moves), lines, c.Start.Side)
 		a.Status, a.Where, a.Points = status, where, round2(l.Points*frac)
 		if note != "" {
 			a.Detail += ": " + note
@@ -270,11 +270,34 @@ func LineString(moves []string, start draughts.Side) string {
 	return sb.String()
 }
 
+// ownPly is the first ply of a key line that no other line of the key
+// shares: its own defence. An answer addresses the line once it gives it.
+func ownPly(e *KeyEntry, want []string) int {
+	for i := range want {
+		shared := false
+		for _, l := range e.Lines {
+			if len(l.Moves) == len(want) && strings.Join(l.Moves, " ") == strings.Join(want, " ") {
+				continue
+			}
+			if len(l.Moves) > i && strings.Join(l.Moves[:i+1], " ") == strings.Join(want[:i+1], " ") {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			return max(i, min(1, len(want)-1)) // at least the reply to the key
+		}
+	}
+	return len(want) - 1
+}
+
 // bestMatch compares one line of the key with every line of the answer:
 // the share of the line's White moves after the key that the answer gives
 // (an alternative winning move, a dual, credits the rest of the line),
-// the status, where in the sheet, and a note.
-func (gr *Grader) bestMatch(e *KeyEntry, want []string, lines []answerLine, start draughts.Side) (float64, string, string, string) {
+// the status, where in the sheet, and a note. An answer line that stops
+// before the line's own ply (ownPly) does not address it, unless it errs
+// on the way (a wrong move, no credit).
+func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerLine, start draughts.Side) (float64, string, string, string) {
 	total := 0
 	for i := 2; i < len(want); i += 2 {
 		total++
@@ -301,14 +324,20 @@ func (gr *Grader) bestMatch(e *KeyEntry, want []string, lines []answerLine, star
 			}
 			break
 		}
-		if reached < 2 && len(want) > 1 {
-			continue // the answer does not reach this line's defence
+		if reached <= own && wrong < 0 {
+			continue // the answer does not reach this line's own defence
 		}
 		frac := 1.0
 		if total > 0 {
 			frac = float64(matched) / float64(total)
 		}
-		status, where, note := "given", a.where[reached-1], ""
+		if reached <= own {
+			frac = 0
+		}
+		status, where, note := "given", "", ""
+		if reached > 0 {
+			where = a.where[reached-1]
+		}
 		switch {
 		case dual:
 			note = fmt.Sprintf("%s%s is another winning move (accepted)", moveNo(want[:i], start), a.moves[i])
