@@ -1,0 +1,234 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/corpus"
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// The solving-contest commands (key, sheet, grade) and the section report
+// share these helpers: loading, numbering, analysing, diagrams in text.
+
+// loadComps reads the compositions of paths (none: the sample corpus),
+// printing each bad input as one line on stderr.
+func loadComps(paths []string, stderr io.Writer) ([]*composition.Composition, []string) {
+	var entries []corpus.Entry
+	if len(paths) == 0 {
+		entries = corpus.Sample()
+	} else {
+		entries = corpus.Load(paths)
+	}
+	var comps []*composition.Composition
+	var errs []string
+	for _, e := range entries {
+		if e.Err != nil {
+			errs = append(errs, e.Err.Error())
+			fmt.Fprintln(stderr, e.Err.Error())
+			continue
+		}
+		comps = append(comps, e.Composition)
+	}
+	return comps, errs
+}
+
+// contestNumbers numbers the compositions of a contest: the [Number] tag
+// where given, else the position among the readable compositions. A
+// number used twice is an error (the later keeps its position number
+// only if that is free; otherwise it is dropped).
+func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, []*composition.Composition, []string) {
+	var nums []int
+	var kept []*composition.Composition
+	var errs []string
+	used := map[int]string{}
+	for i, c := range comps {
+		n := i + 1
+		if v, ok := c.Game.Tag("Number"); ok {
+			if x, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && x > 0 {
+				n = x
+			} else {
+				e := fmt.Sprintf("%s:%d: [Number %q]: not a positive number; numbered %d by its order", c.File, c.Line, v, n)
+				errs = append(errs, e)
+				fmt.Fprintln(stderr, e)
+			}
+		}
+		if prev, dup := used[n]; dup {
+			e := fmt.Sprintf("%s:%d: composition number %d is already %s; this composition is left out", c.File, c.Line, n, prev)
+			errs = append(errs, e)
+			fmt.Fprintln(stderr, e)
+			continue
+		}
+		used[n] = c.Name()
+		nums = append(nums, n)
+		kept = append(kept, c)
+	}
+	return nums, kept, errs
+}
+
+// analyseAll analyses the compositions with the check command's options,
+// store and endgame databases, and scores them with the default rubric.
+func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) []*composition.Report {
+	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
+		f.drawRules = "theory"
+	}
+	store := f.openStore(stderr)
+	if store != nil {
+		defer store.Close()
+	}
+	opt := f.options(f.threads)
+	slices := 0
+	var entries []corpus.Entry
+	for _, c := range comps {
+		entries = append(entries, corpus.Entry{File: c.File, Index: c.Index, Line: c.Line, Composition: c})
+	}
+	if store != nil && f.endgames > 0 {
+		ensureEndgames(store, entries, f, stderr)
+	}
+	if store != nil {
+		opt.Prober = solver.TablebaseProber(store)
+		slices = len(store.SliceRecords())
+	}
+	reps := make([]*composition.Report, len(comps))
+	g := new(errgroup.Group)
+	g.SetLimit(max(1, f.threads))
+	for i, c := range comps {
+		i, c := i, c
+		g.Go(func() error {
+			reps[i] = analyseCached(store, c, opt, f, slices)
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return reps
+}
+
+// claimOptions are the solver options for checking claims (no store: the
+// claims are few and small).
+func claimOptions(f *runFlags) composition.Options {
+	return f.options(f.threads)
+}
+
+// openOut returns the output file (--out) or stdout.
+func openOut(path string, stdout io.Writer) (io.Writer, func() error, error) {
+	if path == "" {
+		return stdout, func() error { return nil }, nil
+	}
+	fh, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fh, fh.Close, nil
+}
+
+// textDiagram draws a position in text: White's men "w", kings "W",
+// Black's "b" and "B", dark empty squares ".", light squares blank; a–h
+// and 1–8 on 8x8, square numbers of the left column on 10x10.
+func textDiagram(variant, fen string) string {
+	r, err := draughts.RulesByID(variant)
+	if err != nil {
+		return ""
+	}
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		return err.Error()
+	}
+	b := r.Board
+	n := b.Size
+	var sb strings.Builder
+	for row := 0; row < n; row++ {
+		if n == 8 {
+			fmt.Fprintf(&sb, "%d ", n-row)
+		} else {
+			fmt.Fprintf(&sb, "%2d ", b.Std(b.FromRowCol(row, (row+1)%2)))
+		}
+		for col := 0; col < n; col++ {
+			c := "  "
+			if (row+col)%2 == 1 {
+				sq := b.FromRowCol(row, col)
+				c = " ."
+				switch {
+				case p.Pieces[draughts.White].Has(sq) && p.Kings.Has(sq):
+					c = " W"
+				case p.Pieces[draughts.White].Has(sq):
+					c = " w"
+				case p.Pieces[draughts.Black].Has(sq) && p.Kings.Has(sq):
+					c = " B"
+				case p.Pieces[draughts.Black].Has(sq):
+					c = " b"
+				}
+			}
+			sb.WriteString(c)
+		}
+		trimmed := strings.TrimRight(sb.String(), " ")
+		sb.Reset()
+		sb.WriteString(trimmed + "\n")
+	}
+	if n == 8 {
+		sb.WriteString("   a b c d e f g h\n")
+	}
+	return sb.String()
+}
+
+// pieceList is "White (2): Ka5, a3. Black (2): a7, f4." in the board's
+// notation (K = king).
+func pieceList(variant, fen string) string {
+	r, err := draughts.RulesByID(variant)
+	if err != nil {
+		return fen
+	}
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		return fen
+	}
+	var parts []string
+	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
+		var sq []string
+		for _, x := range p.Pieces[s].Squares() {
+			k := ""
+			if p.Kings.Has(x) {
+				k = "K"
+			}
+			sq = append(sq, k+r.Board.Name(x))
+		}
+		name := "White"
+		if s == draughts.Black {
+			name = "Black"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d): %s.", name, len(sq), strings.Join(sq, ", ")))
+	}
+	return strings.Join(parts, " ")
+}
+
+// toMove is "White to move" or "Black to move" from a FEN.
+func toMove(fen string) string {
+	if strings.HasPrefix(strings.TrimSpace(fen), "B") {
+		return "Black to move"
+	}
+	return "White to move"
+}
+
+// stipulationWords is the stipulation as a sheet says it.
+func stipulationWords(s string) string {
+	t := strings.TrimPrefix(s, "black-first:")
+	t = strings.TrimSpace(t)
+	switch {
+	case t == "win":
+		return "White wins"
+	case t == "draw":
+		return "White draws"
+	case strings.HasPrefix(t, "lock"):
+		return "White locks " + strings.TrimSpace(strings.TrimPrefix(t, "lock"))
+	}
+	return t
+}
+
+// fenOf is the composition's initial position as FEN.
+func fenOf(c *composition.Composition) string { return draughts.FEN(&c.Start, c.Rules) }

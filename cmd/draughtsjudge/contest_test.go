@@ -1,0 +1,267 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"draughtsjudge/composition"
+)
+
+var update = flag.Bool("update", false, "rewrite the example outputs under docs/contest")
+
+// cookedShoshin is Shoshin's study with a white man added on h2: the tool
+// proves a second key 1. a3-b4 (a full cook).
+const cookedShoshin = `[Number "2"]
+[GameType "25"]
+[FEN "W:WKa5,a3,h2:Ba7,f4"]
+[Genre "study"]
+[Stipulation "win"]
+[Author "cooked copy"]
+1. a5-b4 f4-g3 2. b4-c5 *
+`
+
+var fast = []string{"--no-db", "--nodes", "200000", "--threads", "2"}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for n, c := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// answerPDN writes the key's lines of e as one answer game, but for
+// those starting with skip (if any).
+func answerPDN(e *composition.KeyEntry, skip []string, header string) string {
+	root := &pdnTrie{}
+	for _, l := range e.Lines {
+		if len(skip) > 0 && len(l.Moves) >= len(skip) && strings.Join(l.Moves[:len(skip)], " ") == strings.Join(skip, " ") {
+			continue
+		}
+		n := root
+		for _, mv := range l.Moves {
+			n = n.child(mv)
+		}
+	}
+	var sb strings.Builder
+	root.emit(&sb, 0, true)
+	return header + strings.TrimSpace(sb.String()) + " *\n\n"
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 0.005 }
+
+// Grading: full solution, key only, wrong key, one variation missing,
+// Russian short notation, a correct and a wrong claimed cook, an
+// unreadable answer; points asserted from the key.
+func TestGradeCases(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"contest.pdn": "[Number \"1\"]\n" + shoshin + "\n" + cookedShoshin})
+	keyJSON := filepath.Join(dir, "key.json")
+	code, _, errs := runCLI(t, append([]string{"key", "--format", "json", "--out", keyJSON}, append(fast, filepath.Join(dir, "contest.pdn"))...)...)
+	if code == exitUsage {
+		t.Fatalf("key: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(keyJSON)
+	key, err := composition.ParseKey("key.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(key.Entries) != 2 || key.Entries[0].Key != "a5-b4" || key.Entries[0].Verdict != "sound" {
+		t.Fatalf("key: %+v", key.Entries)
+	}
+	e1, e2 := key.Entries[0], key.Entries[1]
+	if e2.Verdict != "defective" || len(e2.Offers) == 0 {
+		t.Fatalf("the cooked copy is not cooked: %+v", e2)
+	}
+	// "One variation missing": the answer leaves out 1... f4-e3 and
+	// everything after it (the variation and the defences below it).
+	skip := []string{"a5-b4", "f4-e3"}
+	lost, variations := 0.0, 0
+	for _, l := range e1.Lines {
+		if strings.Join(l.Moves[:2], " ") == strings.Join(skip, " ") {
+			lost += l.Points
+			if l.Kind == composition.LineVariation {
+				variations++
+			}
+		}
+	}
+	if variations != 1 {
+		t.Fatalf("want one variation after 1... f4-e3, got %d: %+v", variations, e1.Lines)
+	}
+	short := "[Number \"1\"]\n1. a5-b4 fg3 (1... fe3 2. be1 ab6 (2... ed2 3. e:a5) (2... ef2 3. e:g3) 3. ab4) (1... ab6 2. be1) 2. bc5 gh2 (2... ab6 3. c:a7) (2... gf2 3. c:g1) 3. ab4 hg1 (3... ab6 4. c:a7 hg1 5. bc5) 4. ba5 *\n"
+	ans := filepath.Join(dir, "answers")
+	writeFiles(t, ans, map[string]string{
+		"full.pdn":      answerPDN(e1, nil, "[Solver \"Full\"]\n[Number \"1\"]\n"),
+		"ambiguous.pdn": "[Number \"1\"]\n1. ab4 *\n",
+		"keyonly.pdn":   "[Number \"1\"]\n1. a5-b4 *\n",
+		"wrongkey.pdn":  "[Number \"1\"]\n1. a3-b4 f4-e3 *\n",
+		"missing.pdn":   answerPDN(e1, skip, "[Number \"1\"]\n"),
+		"short.pdn":     short,
+		"cook.pdn":      "[Number \"2\"]\n[Claim \"cook 1.a3-b4\"]\n1. a5-b4 *\n",
+		"wrongcook.pdn": "[Number \"1\"]\n1. a5-b4 {cook: 1. a5-b6} *\n",
+		"broken.pdn":    "[Number \"1\"]\n1. a5-b4 (1... f4-e3\n\n[Number \"2\"]\n1. a5-b4 *\n",
+	})
+	resPath := filepath.Join(dir, "res.json")
+	code, _, errs = runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", "json", "--out", resPath}, fast...)...)
+	if code != exitUsage { // broken.pdn is an input error
+		t.Fatalf("grade: exit %d: %s", code, errs)
+	}
+	if lines := strings.Split(strings.TrimSpace(errs), "\n"); len(lines) != 1 || !strings.Contains(lines[0], "broken.pdn:2:") || !strings.Contains(lines[0], "unclosed variation") {
+		t.Errorf("want one error line broken.pdn:2: unclosed variation, got:\n%s", errs)
+	}
+	data, _ = os.ReadFile(resPath)
+	var res composition.Results
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*composition.SolverResult{}
+	for _, s := range res.Solvers {
+		got[s.Solver] = s
+	}
+	max1 := e1.MaxPoints()
+	if !near(max1, e1.Points) {
+		t.Errorf("key and lines add up to %g, points %g", max1, e1.Points)
+	}
+	want := []struct {
+		solver string
+		no     int
+		points float64
+		audit  string
+	}{
+		{"Full", 1, max1, "given"},
+		{"keyonly", 1, e1.KeyPoints, "right"},
+		{"wrongkey", 1, 0, "the key is 1. a5-b4"},
+		{"missing", 1, max1 - lost, "missing"},
+		{"ambiguous", 1, 0, "ambiguous; candidates: a3-b4 a5-b4"}, {"ambiguous", 1, 0, "ambiguous.pdn:2:4"},
+		{"short", 1, max1, "given"},
+		{"cook", 2, e2.KeyPoints + key.Points.Extra(composition.ClaimCook), "cook 1. a3-b4: right"},
+		{"wrongcook", 1, e1.KeyPoints, "cook 1. a5-b6: wrong"},
+		{"broken", 1, 0, "unclosed variation"},
+		{"broken", 2, e2.KeyPoints, "right"},
+	}
+	for _, w := range want {
+		s := got[w.solver]
+		if s == nil {
+			t.Errorf("%s not graded", w.solver)
+			continue
+		}
+		m := s.Marks[w.no-1]
+		var audit []string
+		for _, a := range m.Audit {
+			audit = append(audit, a.What+" "+a.Status+" "+a.Detail+" "+a.Where)
+		}
+		if !near(m.Points, w.points) || !strings.Contains(strings.Join(audit, "\n"), w.audit) {
+			t.Errorf("%s No. %d: %.2f points, want %.2f with %q; marking:\n%s", w.solver, w.no, m.Points, w.points, w.audit, strings.Join(audit, "\n"))
+		}
+	}
+	if s := got["Full"]; s != nil && s.Place != "1-2" {
+		t.Errorf("Full and short tie: place %q, want 1-2", s.Place)
+	}
+	for _, f := range []string{"text", "markdown", "html", "csv"} {
+		code, out, _ := runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", f}, fast...)...)
+		if code != exitUsage || !strings.Contains(out, "Full") {
+			t.Errorf("grade --format %s: exit %d\n%s", f, code, out)
+		}
+	}
+}
+
+// Bad input: a key with a broken game, an answers folder with broken PDN,
+// duplicate solvers and an answer to a composition the key lacks: one
+// line each on stderr, exit 2, nothing else lost.
+func TestGradeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"key.pdn": shoshin + "\n[GameType \"25\"]\n[FEN \"W:Wz9:Ba7\"]\n*\n"})
+	ans := filepath.Join(dir, "answers")
+	writeFiles(t, ans, map[string]string{
+		"a.pdn":     "[Solver \"Ann\"]\n1. a5-b4 *\n",
+		"b.pdn":     "[Solver \"ann\"]\n1. a5-b4 *\n",
+		"c.pdn":     "[Solver \"Cy\"]\n[Number \"7\"]\n1. a5-b4 *\n\n[Number \"1\"]\n1. a5-b4 f4-g3 *\n",
+		"d.pdn":     "[Solver \"Di\" \n1. a5-b4 *\n",
+		"empty.pdn": "",
+	})
+	code, out, errs := runCLI(t, append([]string{"grade", "--key", filepath.Join(dir, "key.pdn"), "--answers", ans}, fast...)...)
+	if code != exitUsage {
+		t.Fatalf("exit %d, want 2\n%s", code, errs)
+	}
+	for _, frag := range []string{"key.pdn:11: FEN", "b.pdn:1: solver \"ann\" already answered", "c.pdn:1: answer to composition 7", "d.pdn:1:1: unterminated tag", "empty.pdn:1: no answers"} {
+		if n := strings.Count(errs, frag); n != 1 {
+			t.Errorf("want one stderr line with %q, got %d:\n%s", frag, n, errs)
+		}
+	}
+	for _, s := range []string{"Ann", "Cy"} {
+		if !strings.Contains(out, "== "+s) {
+			t.Errorf("%s not graded:\n%s", s, out)
+		}
+	}
+}
+
+// The sample corpus's key, sheet and section report are committed under
+// docs/contest; a drift fails (go test ./cmd/draughtsjudge -run
+// ContestExamples -update rewrites them, e.g. after a solver change).
+func TestContestExamples(t *testing.T) {
+	dir := filepath.Join("..", "..", "docs", "contest")
+	cases := []struct {
+		file string
+		args []string
+	}{
+		{"key.md", []string{"key", "--format", "markdown"}},
+		{"key.html", []string{"key", "--format", "html"}},
+		{"sheet.md", []string{"sheet"}},
+		{"sheet.html", []string{"sheet", "--format", "html"}},
+		{"section-report.md", []string{"report", "--format", "markdown"}},
+	}
+	for _, c := range cases {
+		args := c.args
+		if c.args[0] != "sheet" {
+			args = append(append([]string{}, c.args...), fast...)
+		}
+		code, out, errs := runCLI(t, args...)
+		if code == exitUsage {
+			t.Errorf("%s: exit %d: %s", c.file, code, errs)
+			continue
+		}
+		path := filepath.Join(dir, c.file)
+		if *update {
+			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		old, err := os.ReadFile(path)
+		if err != nil || string(old) != out {
+			t.Errorf("%s drifted from the command's output (go test ./cmd/draughtsjudge -run ContestExamples -update regenerates it)", path)
+		}
+	}
+}
+
+// The section report ranks by the judge's values: an overruled check
+// makes an unknown entry sound, a judge's score moves it up, and the
+// report shows both values.
+func TestSectionOverrides(t *testing.T) {
+	dir := t.TempDir()
+	ov := filepath.Join(dir, "ov.tsv")
+	writeFiles(t, dir, map[string]string{"ov.tsv": "# entry\titem\tvalue\tcomment\n" +
+		"sample/published.pdn#4\tunique\tpass\tthe undecided first moves lose\n" +
+		"published.pdn#4\tscore\t9.75\ta classic\n" +
+		"9\tscore\t1\tno such entry\n"})
+	code, out, errs := runCLI(t, append([]string{"report", "--override", ov}, fast...)...)
+	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "ov.tsv:4: entry \"9\"") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	first := strings.SplitN(out, "\n", 2)[0]
+	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: unknown, 5.75)") {
+		t.Errorf("first place: %s", first)
+	}
+	if !strings.Contains(out, "overruled unique: tool unknown, judge pass (the undecided first moves lose)") {
+		t.Errorf("override not shown:\n%s", out)
+	}
+}

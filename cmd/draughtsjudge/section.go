@@ -1,0 +1,265 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"draughtsjudge/composition"
+)
+
+func init() {
+	register(command{"report", "the judge's section report: entries ranked by score, defects, predecessors, characterisation, judge's overrides", cmdReport})
+}
+
+func cmdReport(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("report", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	addRunFlags(fs, &f)
+	addReportFlags(fs, &f)
+	override := fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
+	out := fs.String("out", "", "write the report to this file instead of stdout")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]")
+		fmt.Fprintln(stderr, "The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.")
+		fmt.Fprintln(stderr, "--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if !validFormat(f.format) {
+		fmt.Fprintf(stderr, "draughtsjudge report: --format %q: want text, json, markdown or html\n", f.format)
+		return exitUsage
+	}
+	var ovs []composition.Override
+	var errs []string
+	if *override != "" {
+		data, err := os.ReadFile(*override)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s:1: %v\n", *override, err)
+			return exitUsage
+		}
+		var perrs []error
+		ovs, perrs = composition.ParseOverrides(*override, data)
+		for _, e := range perrs {
+			errs = append(errs, e.Error())
+		}
+	}
+	comps, lerrs := loadComps(fs.Args(), stderr)
+	errs = append(lerrs, errs...)
+	reps := analyseAll(comps, &f, stderr)
+	rubric := composition.DefaultRubric()
+	if f.rubric != "" {
+		data, err := os.ReadFile(f.rubric)
+		if err == nil {
+			rubric, err = composition.ParseRubric(f.rubric, data)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "draughtsjudge report: --rubric: %v\n", err)
+			return exitUsage
+		}
+	}
+	for _, r := range reps {
+		r.ApplyScore(rubric)
+	}
+	composition.FindPredecessors(reps)
+	sec := composition.BuildSection(reps, ovs, rubric)
+	for _, e := range errs[len(lerrs):] {
+		fmt.Fprintln(stderr, e)
+	}
+	for _, e := range sec.Errors {
+		fmt.Fprintln(stderr, e)
+	}
+	sec.Errors = append(errs, sec.Errors...)
+	w, closeOut, err := openOut(*out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
+		return exitUsage
+	}
+	writeSection(w, sec, f.format)
+	if err := closeOut(); err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
+		return exitUsage
+	}
+	if len(sec.Errors) > 0 {
+		return exitUsage
+	}
+	return exitOK
+}
+
+// sectionItem is what every format shows of one entry.
+type sectionItem struct {
+	E                   *composition.SectionEntry
+	Name, Place         string
+	Character           string   // genre, group, detected genres
+	Defects             []string // failed and undecided checks with their evidence
+	Predecessors        []string
+	Drivers             []string // applied rubric lines with a weight
+	Measures            []string // the non-zero measures
+	Diagram             template.HTML
+	Overrides           []composition.OverrideRow
+	ToolScore, Score    string
+	ToolVerdict, Verdct string
+}
+
+func sectionItems(sec *composition.Section, svg bool) []sectionItem {
+	var out []sectionItem
+	for _, e := range sec.Entries {
+		r := e.Report
+		it := sectionItem{E: e, Name: fmt.Sprintf("%s#%d", r.File, r.Index), Place: e.Place, Overrides: e.Overrides,
+			ToolScore: fmt.Sprintf("%.2f", e.ToolScore), Score: fmt.Sprintf("%.2f", e.Score), ToolVerdict: e.ToolVerdict, Verdct: e.Verdict}
+		if e.Shared {
+			it.Place += " (shared)"
+		}
+		ch := r.Variant + " " + orDash(r.Genre)
+		if r.Group != "" {
+			ch += ", " + r.Group
+		}
+		if len(r.DetectedGenres) > 0 {
+			ch += "; the material allows: " + strings.Join(r.DetectedGenres, ", ")
+		}
+		it.Character = ch
+		for _, c := range r.Checks {
+			if c.Status == composition.Fail || c.Status == composition.Unknown {
+				it.Defects = append(it.Defects, fmt.Sprintf("%s (%s) %s: %s", c.ID, c.Clause, c.Status, c.Detail))
+			}
+		}
+		if r.Originality != nil {
+			it.Predecessors = r.Originality.Predecessors
+		}
+		for _, l := range e.Drivers {
+			it.Drivers = append(it.Drivers, fmt.Sprintf("%+g %s (%s): %s", l.Weight, l.ID, l.Clause, l.Detail))
+		}
+		for _, m := range r.Measures {
+			if m.Value != 0 {
+				it.Measures = append(it.Measures, fmt.Sprintf("%s=%g", m.ID, m.Value))
+			}
+		}
+		if svg {
+			it.Diagram = diagram(r.Variant, r.FEN, 24)
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func writeSection(w io.Writer, sec *composition.Section, format string) {
+	items := sectionItems(sec, format == "html")
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		for _, e := range sec.Entries {
+			e.Report.Tree = nil
+		}
+		enc.Encode(sec)
+	case "html":
+		_ = sectionTmpl.Execute(w, struct {
+			Items  []sectionItem
+			Errors []string
+		}{items, sec.Errors})
+	case "markdown":
+		fmt.Fprintln(w, "# Section report")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "| place | entry | author | genre | verdict | score | tool's verdict | tool's score |")
+		fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+		for _, it := range items {
+			r := it.E.Report
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", it.Place, it.Name, md(r.Author), orDash(r.Genre), it.Verdct, it.Score, it.ToolVerdict, it.ToolScore)
+		}
+		for _, e := range sec.Errors {
+			fmt.Fprintf(w, "\n- input error: %s\n", md(e))
+		}
+		for _, it := range items {
+			r := it.E.Report
+			fmt.Fprintf(w, "\n## %s. %s — %s\n\n", it.Place, it.Name, md(r.Author))
+			fmt.Fprintf(w, "- characterisation: %s\n", md(it.Character))
+			fmt.Fprintf(w, "- verdict: **%s**%s; score **%s** / 10 (%s)\n", it.Verdct, md(paren(r.Reason)), it.Score, md(r.ScoreNote))
+			for _, d := range it.Defects {
+				fmt.Fprintf(w, "- defect or undecided: %s\n", md(d))
+			}
+			fmt.Fprintf(w, "- predecessors: %s\n", md(orNoneList(it.Predecessors)))
+			for _, d := range it.Drivers {
+				fmt.Fprintf(w, "- score line: %s\n", md(d))
+			}
+			fmt.Fprintf(w, "- measures: %s\n", orNoneList(it.Measures))
+			if len(it.Overrides) > 0 {
+				fmt.Fprintln(w, "\n| overruled | tool | judge | comment |\n|---|---|---|---|")
+				for _, o := range it.Overrides {
+					fmt.Fprintf(w, "| %s | %s | %s | %s |\n", o.Item, o.Tool, o.Judge, md(o.Comment))
+				}
+			}
+		}
+	default:
+		for _, it := range items {
+			r := it.E.Report
+			fmt.Fprintf(w, "%s. %s — %s: %s, score %s", it.Place, it.Name, orDash(r.Author), it.Verdct, it.Score)
+			if it.Verdct != it.ToolVerdict || it.Score != it.ToolScore {
+				fmt.Fprintf(w, " (tool: %s, %s)", it.ToolVerdict, it.ToolScore)
+			}
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "   characterisation: %s\n", it.Character)
+			if r.Reason != "" {
+				fmt.Fprintf(w, "   reason: %s\n", r.Reason)
+			}
+			for _, d := range it.Defects {
+				fmt.Fprintf(w, "   defect or undecided: %s\n", d)
+			}
+			fmt.Fprintf(w, "   predecessors: %s\n", orNoneList(it.Predecessors))
+			for _, d := range it.Drivers {
+				fmt.Fprintf(w, "   score line %s\n", d)
+			}
+			fmt.Fprintf(w, "   measures: %s\n", orNoneList(it.Measures))
+			for _, o := range it.Overrides {
+				fmt.Fprintf(w, "   overruled %s: tool %s, judge %s (%s) [%s]\n", o.Item, o.Tool, o.Judge, o.Comment, o.Where)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func md(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+func orNoneList(xs []string) string {
+	if len(xs) == 0 {
+		return "none found"
+	}
+	return strings.Join(xs, "; ")
+}
+
+var sectionTmpl = template.Must(template.New("section").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Section report</title>
+<style>
+body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}
+table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}
+.entry{display:flex;gap:1em;border-top:2px solid #888;padding-top:.5em;margin-top:1em}.entry figure{margin:0}
+.judge{background:#ffd}.error{color:#b00}
+@media print{@page{size:A4;margin:12mm} body{margin:0} .entry{break-inside:avoid-page}}
+</style></head><body>
+<h1>Section report</h1>
+<table><tr><th>place</th><th>entry</th><th>author</th><th>genre</th><th>verdict</th><th>score</th><th>tool's verdict</th><th>tool's score</th></tr>
+{{range .Items}}<tr><td>{{.Place}}</td><td>{{.Name}}</td><td>{{.E.Report.Author}}</td><td>{{.E.Report.Genre}}</td><td>{{.Verdct}}</td><td>{{.Score}}</td><td>{{.ToolVerdict}}</td><td>{{.ToolScore}}</td></tr>
+{{end}}</table>
+{{range .Errors}}<p class="error">{{.}}</p>{{end}}
+{{range .Items}}<div class="entry"><figure>{{.Diagram}}</figure><div>
+<h2>{{.Place}}. {{.Name}} — {{.E.Report.Author}}</h2>
+<p>{{.Character}}<br>Verdict: <b>{{.Verdct}}</b>{{if .E.Report.Reason}} ({{.E.Report.Reason}}){{end}}; score <b>{{.Score}}</b> / 10 ({{.E.Report.ScoreNote}})</p>
+{{if .Defects}}<ul>{{range .Defects}}<li>{{.}}</li>{{end}}</ul>{{end}}
+<p>Predecessors: {{if .Predecessors}}{{range .Predecessors}}{{.}}; {{end}}{{else}}none found{{end}}</p>
+{{if .Drivers}}<p>Score lines:</p><ul>{{range .Drivers}}<li>{{.}}</li>{{end}}</ul>{{end}}
+<p>Measures: {{range .Measures}}{{.}} {{end}}</p>
+{{if .Overrides}}<table class="judge"><tr><th>overruled</th><th>tool</th><th>judge</th><th>comment</th></tr>
+{{range .Overrides}}<tr><td>{{.Item}}</td><td>{{.Tool}}</td><td>{{.Judge}}</td><td>{{.Comment}}</td></tr>{{end}}</table>{{end}}
+</div></div>{{end}}
+</body></html>
+`))

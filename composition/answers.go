@@ -1,0 +1,309 @@
+package composition
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"draughtsjudge/draughts"
+)
+
+// AnswerPly is one half-move of a solver's answer as written.
+type AnswerPly struct {
+	Text       string
+	Line, Col  int
+	Comment    string
+	Variations [][]AnswerPly
+}
+
+// AnswerGame is one game of a solver's answer file: the answer to one
+// composition.
+type AnswerGame struct {
+	File  string
+	Line  int
+	Tags  map[string]string // lower-case names
+	Moves []AnswerPly
+	// Comments are every {…} comment of the game (claims may be there).
+	Comments []string
+	// Err is a syntax error of the game (file:line:col: what).
+	Err error
+}
+
+// Tag returns a tag's value ("" if absent).
+func (g *AnswerGame) Tag(name string) string { return g.Tags[strings.ToLower(name)] }
+
+// ReadAnswers reads a solver's answer file. Unlike the PDN reader it
+// keeps move tokens it does not know (Russian short notation "cd4",
+// "c:e5", a bare destination "d4"): they are resolved against the
+// position when graded. A syntax error spoils only its game.
+func ReadAnswers(file string, data []byte) []*AnswerGame {
+	lx := &answerLexer{file: file, src: []rune(strings.TrimPrefix(string(data), "\uFEFF")), line: 1, col: 1}
+	var games []*AnswerGame
+	var g *AnswerGame
+	var stack []*[]AnswerPly
+	var opens [][2]int // line and column of each open '('
+	moved := false     // movetext seen in g
+	start := func(line int) {
+		g = &AnswerGame{File: file, Line: line, Tags: map[string]string{}}
+		games = append(games, g)
+		stack = []*[]AnswerPly{&g.Moves}
+		opens = nil
+		moved = false
+	}
+	fail := func(line, col int, format string, args ...any) {
+		if g.Err == nil {
+			g.Err = fmt.Errorf("%s:%d:%d: %s", file, line, col, fmt.Sprintf(format, args...))
+		}
+	}
+	for {
+		t := lx.next()
+		if t.kind == tokEOF {
+			break
+		}
+		if g != nil && t.kind == tokTag && moved && len(opens) > 0 {
+			fail(opens[0][0], opens[0][1], "unclosed variation")
+		}
+		if g == nil || (t.kind == tokTag && moved) {
+			start(t.line)
+		}
+		switch t.kind {
+		case tokErr:
+			fail(t.line, t.col, "%s", t.text)
+		case tokTag:
+			g.Tags[strings.ToLower(t.text)] = t.value
+		case tokComment:
+			g.Comments = append(g.Comments, t.text)
+			top := stack[len(stack)-1]
+			if n := len(*top); n > 0 {
+				(*top)[n-1].Comment = strings.TrimSpace((*top)[n-1].Comment + " " + t.text)
+			}
+		case tokOpen:
+			moved = true
+			top := stack[len(stack)-1]
+			if len(*top) == 0 {
+				fail(t.line, t.col, "a variation '(' before any move")
+				continue
+			}
+			last := &(*top)[len(*top)-1]
+			last.Variations = append(last.Variations, nil)
+			stack = append(stack, &last.Variations[len(last.Variations)-1])
+			opens = append(opens, [2]int{t.line, t.col})
+		case tokClose:
+			if len(stack) == 1 {
+				fail(t.line, t.col, "')' without '('")
+				continue
+			}
+			stack = stack[:len(stack)-1]
+			opens = opens[:len(opens)-1]
+		case tokResult:
+			moved = true
+			if len(opens) > 0 {
+				fail(opens[0][0], opens[0][1], "unclosed variation (the result %s comes first)", t.text)
+			}
+			stack = stack[:1]
+			g = nil
+		case tokMove:
+			moved = true
+			top := stack[len(stack)-1]
+			*top = append(*top, AnswerPly{Text: t.text, Line: t.line, Col: t.col})
+		}
+	}
+	if g != nil && len(opens) > 0 {
+		fail(opens[0][0], opens[0][1], "unclosed variation at the end of the file")
+	}
+	var out []*AnswerGame
+	for _, g := range games {
+		if len(g.Tags) > 0 || len(g.Moves) > 0 || g.Err != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+type tokKind int
+
+const (
+	tokEOF tokKind = iota
+	tokErr
+	tokTag
+	tokComment
+	tokOpen
+	tokClose
+	tokResult
+	tokMove
+)
+
+type answerTok struct {
+	kind        tokKind
+	text, value string
+	line, col   int
+}
+
+type answerLexer struct {
+	file      string
+	src       []rune
+	i         int
+	line, col int
+}
+
+func (lx *answerLexer) peek() rune {
+	if lx.i < len(lx.src) {
+		return lx.src[lx.i]
+	}
+	return 0
+}
+
+func (lx *answerLexer) adv() rune {
+	c := lx.src[lx.i]
+	lx.i++
+	if c == '\n' {
+		lx.line, lx.col = lx.line+1, 1
+	} else {
+		lx.col++
+	}
+	return c
+}
+
+var (
+	moveNumRe = regexp.MustCompile(`^[0-9]+\.+`)
+	resultRe  = regexp.MustCompile(`^(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)$`)
+	nagRe     = regexp.MustCompile(`^\$[0-9]+$`)
+)
+
+func (lx *answerLexer) next() answerTok {
+	for {
+		for lx.i < len(lx.src) && (lx.peek() == ' ' || lx.peek() == '\t' || lx.peek() == '\n' || lx.peek() == '\r') {
+			lx.adv()
+		}
+		if lx.i >= len(lx.src) {
+			return answerTok{kind: tokEOF}
+		}
+		line, col := lx.line, lx.col
+		switch c := lx.peek(); c {
+		case 0:
+			return answerTok{kind: tokErr, text: "binary data, not PDN", line: line, col: col}
+		case '[':
+			lx.adv()
+			var sb strings.Builder
+			for lx.i < len(lx.src) && lx.peek() != ']' && lx.peek() != '\n' {
+				sb.WriteRune(lx.adv())
+			}
+			if lx.peek() != ']' {
+				return answerTok{kind: tokErr, text: "unterminated tag (want [Name \"value\"])", line: line, col: col}
+			}
+			lx.adv()
+			s := strings.TrimSpace(sb.String())
+			sp := strings.IndexAny(s, " \t")
+			if sp < 0 || !strings.HasPrefix(strings.TrimSpace(s[sp:]), `"`) || !strings.HasSuffix(s, `"`) {
+				return answerTok{kind: tokErr, text: fmt.Sprintf("bad tag [%s] (want [Name \"value\"])", s), line: line, col: col}
+			}
+			v, err := strconv.Unquote(strings.TrimSpace(s[sp:]))
+			if err != nil {
+				v = strings.Trim(strings.TrimSpace(s[sp:]), `"`)
+			}
+			return answerTok{kind: tokTag, text: s[:sp], value: v, line: line, col: col}
+		case '{':
+			lx.adv()
+			var sb strings.Builder
+			for lx.i < len(lx.src) && lx.peek() != '}' {
+				sb.WriteRune(lx.adv())
+			}
+			if lx.i >= len(lx.src) {
+				return answerTok{kind: tokErr, text: "unterminated comment '{'", line: line, col: col}
+			}
+			lx.adv()
+			return answerTok{kind: tokComment, text: strings.TrimSpace(sb.String()), line: line, col: col}
+		case ';':
+			var sb strings.Builder
+			lx.adv()
+			for lx.i < len(lx.src) && lx.peek() != '\n' {
+				sb.WriteRune(lx.adv())
+			}
+			return answerTok{kind: tokComment, text: strings.TrimSpace(sb.String()), line: line, col: col}
+		case '(':
+			lx.adv()
+			return answerTok{kind: tokOpen, line: line, col: col}
+		case ')':
+			lx.adv()
+			return answerTok{kind: tokClose, line: line, col: col}
+		}
+		var sb strings.Builder
+		for lx.i < len(lx.src) && !strings.ContainsRune(" \t\r\n[]{}();", lx.peek()) {
+			sb.WriteRune(lx.adv())
+		}
+		w := sb.String()
+		if m := moveNumRe.FindString(w); m != "" {
+			w = w[len(m):]
+			col += len([]rune(m))
+			if w == "" {
+				continue
+			}
+		}
+		switch {
+		case resultRe.MatchString(w):
+			return answerTok{kind: tokResult, text: w, line: line, col: col}
+		case nagRe.MatchString(w):
+			continue
+		}
+		w = strings.TrimRight(w, "!?+#")
+		if w == "" {
+			continue
+		}
+		return answerTok{kind: tokMove, text: w, line: line, col: col}
+	}
+}
+
+var (
+	shortFileDest = regexp.MustCompile(`^([a-h])([-:x]?)([a-h][1-8])$`) // cd4, c-d4, c:e5
+	shortDest     = regexp.MustCompile(`^([:x]?)([a-h][1-8])$`)         // d4, :e5
+	shortFiles    = regexp.MustCompile(`^([a-h])([-:x]?)([a-h])$`)      // cd, c:e
+)
+
+// ResolveMove reads a solver's move: standard notation (draughts.ParseMove:
+// "c3-d4", "c3:e5", numeric "22-18", full capture paths), or, on 8x8
+// boards, Russian short notation: the file of the moving piece and the
+// destination ("cd4", "fe5", "c:e5"), a bare destination ("d4"), or two
+// files ("cd"), each only where one legal move fits. An ambiguous or
+// illegal move is an error naming the candidates.
+func ResolveMove(p *draughts.Position, r *draughts.Rules, text string) (draughts.Move, error) {
+	m, err := draughts.ParseMove(p, r, text)
+	if err == nil || r.Board.Size != 8 {
+		return m, err
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	var fromFile, toFile byte
+	to := ""
+	capture := ""
+	switch {
+	case shortFileDest.MatchString(t):
+		s := shortFileDest.FindStringSubmatch(t)
+		fromFile, capture, to = s[1][0], s[2], s[3]
+	case shortDest.MatchString(t):
+		s := shortDest.FindStringSubmatch(t)
+		capture, to = s[1], s[2]
+	case shortFiles.MatchString(t):
+		s := shortFiles.FindStringSubmatch(t)
+		fromFile, capture, toFile = s[1][0], s[2], s[3][0]
+	default:
+		return m, err
+	}
+	var match []draughts.Move
+	for _, x := range draughts.LegalMoves(p, r) {
+		from, dest := r.Board.Algebraic(x.From), r.Board.Algebraic(x.To)
+		if fromFile != 0 && from[0] != fromFile || to != "" && dest != to || toFile != 0 && dest[0] != toFile {
+			continue
+		}
+		if capture == "-" && x.IsCapture() || (capture == ":" || capture == "x") && !x.IsCapture() {
+			continue
+		}
+		match = append(match, x)
+	}
+	switch len(match) {
+	case 1:
+		return match[0], nil
+	case 0:
+		return m, &draughts.MoveError{Text: text, Reason: "illegal", Candidates: draughts.MoveStrings(p, r, draughts.LegalMoves(p, r))}
+	}
+	return m, &draughts.MoveError{Text: text, Reason: "ambiguous", Candidates: draughts.MoveStrings(p, r, match)}
+}

@@ -1,0 +1,353 @@
+package composition
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// KeyFormat names the JSON document of a solving contest's key.
+const KeyFormat = "draughtsjudge-key/1"
+
+// ContestKey is the answer key of a solving contest (11.6.1): per
+// composition the complete answer with the points on offer.
+type ContestKey struct {
+	Format  string      `json:"format"`
+	Points  Points      `json:"points"` // the formula the points come from
+	Entries []*KeyEntry `json:"entries"`
+}
+
+// Line kinds of a key.
+const (
+	LineMain      = "main"      // the author's main line
+	LineVariation = "variation" // a thematic variation the author gives
+	LineDefence   = "defence"   // a defence the solution needs that the author does not give
+)
+
+// KeyLine is one line a solver must give: moves from the initial
+// position (canonical notation) to the finale.
+type KeyLine struct {
+	Kind  string   `json:"kind"`
+	Moves []string `json:"moves"`
+	// Extra is forced play after the author's last move (not required).
+	Extra  []string `json:"extra,omitempty"`
+	FEN    string   `json:"fen"`    // the position at the end (finale)
+	Finale bool     `json:"finale"` // the goal is fulfilled there
+	Weight float64  `json:"weight"` // relative weight (thematic line 1)
+	Points float64  `json:"points"`
+}
+
+// Offer is extra points on offer (11.6.1): what the tool found and what a
+// solver who reports it gets.
+type Offer struct {
+	Kind   string   `json:"kind"` // ClaimCook, ClaimInaccuracy, ClaimUnsolvable
+	Line   []string `json:"line,omitempty"`
+	Move   string   `json:"move,omitempty"`
+	Points float64  `json:"points"`
+	Detail string   `json:"detail"`
+}
+
+// Alternative is another White move that also forces the goal at a node
+// of the solution (a dual or transposition): accepted in an answer.
+type Alternative struct {
+	Line []string `json:"line"`
+	Move string   `json:"move"`
+}
+
+// KeyEntry is one composition of the key.
+type KeyEntry struct {
+	Number      int    `json:"number"`
+	File        string `json:"file"`
+	Index       int    `json:"index"`
+	Variant     string `json:"variant"`
+	Genre       string `json:"genre,omitempty"`
+	Group       string `json:"group,omitempty"`
+	Stipulation string `json:"stipulation"`
+	FEN         string `json:"fen"`
+	Author      string `json:"author,omitempty"`
+	Source      string `json:"source,omitempty"`
+	Event       string `json:"event,omitempty"`
+	Verdict     string `json:"verdict"`
+	Reason      string `json:"reason,omitempty"`
+	// Key is the first move a solver must give (the author's, else the
+	// tool's); Keys every key the tool found.
+	Key          string        `json:"key"`
+	Keys         []string      `json:"keys"`
+	Distance     int           `json:"distance,omitempty"`
+	Lines        []KeyLine     `json:"lines"`
+	Tries        []string      `json:"tries"`
+	Alternatives []Alternative `json:"alternatives"`
+	Offers       []Offer       `json:"offers"`
+	Points       float64       `json:"points"`
+	KeyPoints    float64       `json:"key_points"`
+	Terms        []PointsTerm  `json:"terms"`
+}
+
+// BuildKeyEntry makes the key of one analysed composition, numbered n.
+func BuildKeyEntry(n int, c *Composition, rep *Report, ps Points) *KeyEntry {
+	e := &KeyEntry{Number: n, File: c.File, Index: c.Index, Variant: rep.Variant, Genre: rep.Genre, Group: rep.Group,
+		Stipulation: rep.Stipulation, FEN: rep.FEN, Author: c.Author, Source: c.Source, Event: c.Event,
+		Verdict: rep.Verdict, Reason: rep.Reason, Keys: append([]string{}, rep.Keys...), Distance: rep.Distance,
+		Tries: []string{}, Alternatives: []Alternative{}, Offers: []Offer{}}
+	e.Key = rep.AuthorKey
+	if e.Key == "" && len(rep.Keys) > 0 {
+		e.Key = rep.Keys[0]
+	}
+	// The author's lines, with the finales the report found.
+	for _, l := range authorLines(c) {
+		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.moves...), FEN: draughts.FEN(&l.end, c.Rules), Weight: 1}
+		if l.main {
+			kl.Kind = LineMain
+		}
+		for _, f := range rep.Finales {
+			if strings.Join(f.Line, " ") == strings.Join(l.moves, " ") {
+				kl.Extra, kl.FEN, kl.Finale = f.Extra, f.FEN, f.Fulfilled
+			}
+		}
+		if len(kl.Moves) > 0 {
+			e.Lines = append(e.Lines, kl)
+		}
+	}
+	// Defences the solution needs and the author does not give, with the
+	// solver's continuation.
+	dw := ps.share("defence", 0.25)
+	for _, f := range rep.MissingDefences {
+		moves := append(append([]string{}, f.Line...), f.Move)
+		kl := KeyLine{Kind: LineDefence, Moves: moves, Weight: dw}
+		if node := treeAt(rep.Tree, moves); node != nil {
+			cont, fen, fin := mainPath(node)
+			kl.Extra, kl.FEN, kl.Finale = cont, fen, fin
+		}
+		e.Lines = append(e.Lines, kl)
+	}
+	// No author's solution: the solver's main line and every reply to the key.
+	if len(e.Lines) == 0 && rep.Tree != nil {
+		cont, fen, fin := mainPath(rep.Tree)
+		e.Lines = append(e.Lines, KeyLine{Kind: LineMain, Moves: cont, FEN: fen, Finale: fin, Weight: 1})
+		if len(rep.Tree.Branches) > 0 && rep.Tree.Branches[0].Child != nil {
+			reply := rep.Tree.Branches[0].Child
+			for i, b := range reply.Branches {
+				if i == 0 || b.Child == nil {
+					continue
+				}
+				rest, fen, fin := mainPath(b.Child)
+				moves := append([]string{rep.Tree.Branches[0].Move, b.Move}, rest...)
+				e.Lines = append(e.Lines, KeyLine{Kind: LineDefence, Moves: moves, FEN: fen, Finale: fin, Weight: dw})
+			}
+		}
+	}
+	if e.Lines == nil {
+		e.Lines = []KeyLine{}
+	}
+	for _, t := range rep.Tries {
+		var refs []string
+		for _, x := range t.Refutations {
+			refs = append(refs, x.Move+"!")
+		}
+		if len(refs) > 0 {
+			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
+		}
+	}
+	for _, f := range append(append([]Finding{}, rep.Duals...), rep.Transpositions...) {
+		e.Alternatives = append(e.Alternatives, Alternative{Line: f.Line, Move: f.Move})
+	}
+	harvestAlternatives(rep.Tree, nil, &e.Alternatives)
+
+	// Extra points on offer (11.6.1).
+	for _, f := range rep.Cooks {
+		e.Offers = append(e.Offers, Offer{Kind: ClaimCook, Move: f.Move, Points: ps.Extra(ClaimCook), Detail: f.Result})
+	}
+	for _, f := range rep.Duals {
+		e.Offers = append(e.Offers, Offer{Kind: ClaimInaccuracy, Line: f.Line, Move: f.Move, Points: ps.Extra(ClaimInaccuracy),
+			Detail: strings.TrimSpace(f.Kind + " (" + f.Status + "): " + f.Result)})
+	}
+	if ch := rep.check("solvable"); ch != nil && ch.Status == Fail {
+		e.Offers = append(e.Offers, Offer{Kind: ClaimUnsolvable, Points: ps.Extra(ClaimUnsolvable), Detail: ch.Detail})
+	}
+
+	e.Points, e.Terms = ps.Difficulty(difficultyMeasures(c, rep, e))
+	e.share(ps)
+	return e
+}
+
+// share splits the points: the key's share, the rest over the lines by
+// weight.
+func (e *KeyEntry) share(ps Points) {
+	total := 0.0
+	for _, l := range e.Lines {
+		total += l.Weight
+	}
+	if total == 0 {
+		e.KeyPoints = e.Points
+		return
+	}
+	e.KeyPoints = round2(e.Points * ps.share("key", 0.4))
+	rest := e.Points - e.KeyPoints
+	sum := 0.0
+	for i := range e.Lines {
+		e.Lines[i].Points = round2(rest * e.Lines[i].Weight / total)
+		sum += e.Lines[i].Points
+	}
+	// The main line takes the rounding remainder: key + lines = points.
+	e.Lines[0].Points = round2(e.Lines[0].Points + rest - sum)
+}
+
+// difficultyMeasures are the measures the points formula reads.
+func difficultyMeasures(c *Composition, rep *Report, e *KeyEntry) map[string]float64 {
+	m := map[string]float64{}
+	for _, x := range rep.Measures {
+		switch x.ID {
+		case "tries", "key_quiet", "key_sacrifice", "sacrifices":
+			m[x.ID] = x.Value
+		}
+	}
+	m["distance"] = float64(rep.Distance)
+	plies := 0
+	for _, l := range e.Lines {
+		switch l.Kind {
+		case LineDefence:
+			m["defences"]++
+		default:
+			m["variations"]++
+		}
+		plies += len(l.Moves)
+		if l.Kind == LineMain && rep.Distance == 0 {
+			m["distance"] = float64((len(l.Moves) + 1) / 2)
+		}
+	}
+	m["tree_nodes"] = float64(treeSize(rep.Tree))
+	if rep.Tree == nil {
+		m["tree_nodes"] = float64(plies)
+	}
+	m["pieces"] = float64(c.Start.Occupied().Count())
+	for _, g := range []string{Problem, Study, Task, Ending} {
+		m["genre_"+g] = flag(c.Genre == g)
+	}
+	m["board10"] = flag(c.Rules.Board.Size == 10)
+	return m
+}
+
+// treeAt follows moves from the root of a solution tree; nil when the
+// tree does not have them.
+func treeAt(n *solver.Node, moves []string) *solver.Node {
+	for _, mv := range moves {
+		if n == nil {
+			return nil
+		}
+		var next *solver.Node
+		found := false
+		for _, b := range n.Branches {
+			if b.Move == mv {
+				next, found = b.Child, true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+		n = next
+	}
+	return n
+}
+
+// mainPath follows the main attacker move and the first defence to the
+// end of the tree: the moves, the last position and whether it is a finale.
+func mainPath(n *solver.Node) ([]string, string, bool) {
+	var moves []string
+	fen := ""
+	for n != nil {
+		fen = n.FEN
+		if n.Finale || len(n.Branches) == 0 {
+			return moves, fen, n.Finale
+		}
+		b := n.Branches[0]
+		for _, x := range n.Branches {
+			if x.Main {
+				b = x
+			}
+		}
+		moves = append(moves, b.Move)
+		n = b.Child
+	}
+	return moves, fen, false
+}
+
+// harvestAlternatives adds the tree's other winning attacker moves.
+func harvestAlternatives(n *solver.Node, line []string, out *[]Alternative) {
+	if n == nil {
+		return
+	}
+	for _, b := range n.Branches {
+		l := append(append([]string{}, line...), b.Move)
+		if n.Attacker && !b.Main && len(line) > 0 {
+			dup := false
+			for _, a := range *out {
+				if a.Move == b.Move && strings.Join(a.Line, " ") == strings.Join(line, " ") {
+					dup = true
+				}
+			}
+			if !dup {
+				*out = append(*out, Alternative{Line: append([]string{}, line...), Move: b.Move})
+			}
+		}
+		harvestAlternatives(b.Child, l, out)
+	}
+}
+
+// ParseKey reads the JSON key written by "key --format json".
+func ParseKey(name string, data []byte) (*ContestKey, error) {
+	var k ContestKey
+	if err := json.Unmarshal(data, &k); err != nil {
+		return nil, fmt.Errorf("%s:1: not a draughtsjudge key: %v", name, err)
+	}
+	if k.Format != KeyFormat {
+		return nil, fmt.Errorf("%s:1: format %q, want %q", name, k.Format, KeyFormat)
+	}
+	seen := map[int]bool{}
+	for _, e := range k.Entries {
+		if seen[e.Number] {
+			return nil, fmt.Errorf("%s:1: composition number %d twice", name, e.Number)
+		}
+		seen[e.Number] = true
+	}
+	return &k, nil
+}
+
+// Composition rebuilds the composition of a key entry (without the
+// author's solution), for checking claims.
+func (e *KeyEntry) Composition() (*Composition, error) {
+	r, err := draughts.RulesByID(e.Variant)
+	if err != nil {
+		return nil, err
+	}
+	pdn := fmt.Sprintf("[GameType \"%d\"]\n[Variant %q]\n[FEN %q]\n[Stipulation %q]\n", r.GameType, r.ID, e.FEN, e.Stipulation)
+	if e.Genre != "" {
+		pdn += fmt.Sprintf("[Genre %q]\n", e.Genre)
+	}
+	games, errs := draughts.ReadPDN(e.File, []byte(pdn+"*\n"))
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	if len(games) != 1 {
+		return nil, fmt.Errorf("composition %d: cannot rebuild", e.Number)
+	}
+	c, err := FromGame(e.File, e.Index, &games[0])
+	if err != nil {
+		return nil, err
+	}
+	// The FEN of a black-first composition already has Black to move.
+	return c, nil
+}
+
+// MaxPoints is the composition's points without extras.
+func (e *KeyEntry) MaxPoints() float64 {
+	s := e.KeyPoints
+	for _, l := range e.Lines {
+		s += l.Points
+	}
+	return math.Round(s*100) / 100
+}

@@ -1,0 +1,550 @@
+package composition
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Sheet is one solver's answers (one PDN file).
+type Sheet struct {
+	Solver string
+	File   string
+	Games  []*AnswerGame
+}
+
+// AuditLine is one line of the marking of an answer, for a person to
+// check.
+type AuditLine struct {
+	What   string  `json:"what"`   // key, line, claim, error
+	Status string  `json:"status"` // right, wrong, given, partial, missing, correct, incorrect, error
+	Points float64 `json:"points"`
+	Of     float64 `json:"of"`
+	Where  string  `json:"where,omitempty"` // file:line:col in the solver's sheet
+	Detail string  `json:"detail"`
+}
+
+// Mark is one solver's result on one composition.
+type Mark struct {
+	Number   int         `json:"number"`
+	Answered bool        `json:"answered"`
+	Points   float64     `json:"points"` // key + lines + extra
+	Extra    float64     `json:"extra"`  // extra points for verified claims
+	Max      float64     `json:"max"`    // the composition's points without extras
+	Audit    []AuditLine `json:"audit"`
+}
+
+// SolverResult is one solver's row of the results table.
+type SolverResult struct {
+	Solver string  `json:"solver"`
+	File   string  `json:"file"`
+	Marks  []*Mark `json:"marks"` // in the key's order
+	Total  float64 `json:"total"`
+	Place  string  `json:"place"` // "1", "2-3" (shared)
+}
+
+// Results is the results table of a solving contest.
+type Results struct {
+	Compositions []ResultColumn  `json:"compositions"`
+	Solvers      []*SolverResult `json:"solvers"`
+	Errors       []string        `json:"errors"`
+}
+
+// ResultColumn is one composition of the table.
+type ResultColumn struct {
+	Number int     `json:"number"`
+	Points float64 `json:"points"`
+}
+
+// Grader grades answers against a key; claims are verified by the solver
+// with Options.
+type Grader struct {
+	Key     *ContestKey
+	Options Options
+	comps   map[int]*Composition
+}
+
+// Grade marks every sheet: results sorted by total (ties share the
+// place), and the errors of the input, each "file:line: what".
+func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
+	res := &Results{Compositions: []ResultColumn{}, Solvers: []*SolverResult{}, Errors: []string{}}
+	gr.comps = map[int]*Composition{}
+	byNum := map[int]*KeyEntry{}
+	var nums []string
+	for _, e := range gr.Key.Entries {
+		res.Compositions = append(res.Compositions, ResultColumn{e.Number, e.MaxPoints()})
+		byNum[e.Number] = e
+		nums = append(nums, strconv.Itoa(e.Number))
+		if c, err := e.Composition(); err == nil {
+			gr.comps[e.Number] = c
+		} else {
+			res.Errors = append(res.Errors, fmt.Sprintf("%s:1: key composition %d: %v", e.File, e.Number, err))
+		}
+	}
+	for _, sh := range sheets {
+		sr := &SolverResult{Solver: sh.Solver, File: sh.File}
+		marks := map[int]*Mark{}
+		for _, e := range gr.Key.Entries {
+			m := &Mark{Number: e.Number, Max: e.MaxPoints(), Audit: []AuditLine{}}
+			marks[e.Number] = m
+			sr.Marks = append(sr.Marks, m)
+		}
+		for i, g := range sh.Games {
+			n, how := gr.number(g, i)
+			e := byNum[n]
+			if e == nil {
+				res.Errors = append(res.Errors, fmt.Sprintf("%s:%d: answer to composition %d (%s), which the key does not have (key: %s); ignored", g.File, g.Line, n, how, strings.Join(nums, ", ")))
+				continue
+			}
+			m := marks[n]
+			if m.Answered {
+				res.Errors = append(res.Errors, fmt.Sprintf("%s:%d: a second answer to composition %d (%s); the first is graded", g.File, g.Line, n, how))
+				continue
+			}
+			m.Answered = true
+			if g.Err != nil {
+				res.Errors = append(res.Errors, g.Err.Error())
+				m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Of: m.Max, Where: errWhere(g.Err.Error()),
+					Detail: "unreadable answer, 0 points: " + g.Err.Error()})
+				continue
+			}
+			gr.mark(ctx, e, g, m)
+		}
+		for _, m := range sr.Marks {
+			if !m.Answered {
+				m.Audit = append(m.Audit, AuditLine{What: "key", Status: "missing", Of: m.Max, Detail: "no answer"})
+			}
+			sr.Total += m.Points
+		}
+		sr.Total = round2(sr.Total)
+		res.Solvers = append(res.Solvers, sr)
+	}
+	rank(res.Solvers)
+	return res
+}
+
+// errWhere is the "file:line:col" prefix of an error text.
+func errWhere(s string) string {
+	parts := strings.SplitN(s, ": ", 2)
+	return parts[0]
+}
+
+// number matches an answer game to a composition: its [Number] or
+// [Round] tag, else its [FEN] tag, else its order in the file.
+func (gr *Grader) number(g *AnswerGame, i int) (int, string) {
+	for _, t := range []string{"number", "round", "номер"} {
+		if v := g.Tag(t); v != "" {
+			if n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), "#"))); err == nil {
+				return n, "[" + t + " " + strconv.Quote(v) + "]"
+			}
+		}
+	}
+	if fen := g.Tag("fen"); fen != "" {
+		for _, e := range gr.Key.Entries {
+			if c := gr.comps[e.Number]; c != nil {
+				if p, err := draughts.ParseFEN(c.Rules, fen); err == nil && draughts.FEN(&p, c.Rules) == e.FEN {
+					return e.Number, "by its FEN"
+				}
+			}
+		}
+	}
+	return i + 1, fmt.Sprintf("game %d of the file", i+1)
+}
+
+// answerLine is one path through a solver's answer, resolved.
+type answerLine struct {
+	moves []string
+	where []string
+}
+
+// resolve replays the answer tree from start; an illegal or ambiguous
+// move ends its line and is returned as an error.
+func resolve(c *Composition, g *AnswerGame) ([]answerLine, []AuditLine) {
+	var lines []answerLine
+	var errs []AuditLine
+	var walk func(plies []AnswerPly, p draughts.Position, cur answerLine, half int)
+	walk = func(plies []AnswerPly, p draughts.Position, cur answerLine, half int) {
+		for i := range plies {
+			ply := &plies[i]
+			for _, v := range ply.Variations {
+				walk(v, p, answerLine{append([]string{}, cur.moves...), append([]string{}, cur.where...)}, half)
+			}
+			where := fmt.Sprintf("%s:%d:%d", g.File, ply.Line, ply.Col)
+			m, err := ResolveMove(&p, c.Rules, ply.Text)
+			if err != nil {
+				errs = append(errs, AuditLine{What: "error", Status: "error", Where: where,
+					Detail: fmt.Sprintf("move %s %s: %v; the line is marked up to here", moveNo(cur.moves, c.Start.Side), ply.Text, trimMoveErr(err))})
+				break
+			}
+			cur.moves = append(cur.moves, draughts.MoveString(&p, c.Rules, m))
+			cur.where = append(cur.where, where)
+			p = p.Play(m)
+			half++
+		}
+		lines = append(lines, cur)
+	}
+	walk(g.Moves, c.Start, answerLine{}, 0)
+	return lines, errs
+}
+
+func trimMoveErr(err error) string {
+	s := err.Error()
+	if i := strings.Index(s, ": "); i >= 0 && strings.HasPrefix(s, "move ") {
+		return s[i+2:]
+	}
+	return s
+}
+
+// mark grades one answer game against a key entry.
+func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark) {
+	c := gr.comps[e.Number]
+	if c == nil {
+		m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Detail: "the key's composition cannot be rebuilt"})
+		return
+	}
+	lines, errs := resolve(c, g)
+	var main answerLine
+	if len(lines) > 0 {
+		main = lines[len(lines)-1] // the main line is walked last
+	}
+	keyRight := len(main.moves) > 0 && main.moves[0] == e.Key
+	switch {
+	case len(main.moves) == 0 && len(errs) == 0:
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "missing", Of: e.KeyPoints, Detail: "no solution given (the key is " + e.Key + ")"})
+	case len(main.moves) == 0:
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Detail: "the first move cannot be read (the key is " + e.Key + ")"})
+	case keyRight:
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "right", Points: e.KeyPoints, Of: e.KeyPoints, Where: main.where[0], Detail: "1. " + e.Key})
+		m.Points += e.KeyPoints
+	default:
+		d := fmt.Sprintf("1. %s? the key is 1. %s; no line is credited", main.moves[0], e.Key)
+		if contains(e.Keys, main.moves[0]) {
+			d += " (" + main.moves[0] + " also wins: a cook; claimed as a cook it earns the extra points)"
+		}
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Where: main.where[0], Detail: d})
+	}
+	m.Audit = append(m.Audit, errs...)
+	for _, l := range e.Lines {
+		a := AuditLine{What: "line", Of: l.Points, Detail: l.Kind + " " + LineString(l.Moves, c.Start.Side)}
+		if !keyRight {
+			a.Status, a.Detail = "missing", a.Detail+": not credited (wrong key)"
+			m.Audit = append(m.Audit, a)
+			continue
+		}
+		frac, status, where, note := gr.bestMatch(e, l.Moves, ownPly(e, l.Moves), lines, c.Start.Side)
+		a.Status, a.Where, a.Points = status, where, round2(l.Points*frac)
+		if note != "" {
+			a.Detail += ": " + note
+		}
+		m.Points += a.Points
+		m.Audit = append(m.Audit, a)
+	}
+	for _, cl := range claims(g) {
+		a := gr.verifyClaim(ctx, e, c, cl)
+		m.Extra += a.Points
+		m.Points += a.Points
+		m.Audit = append(m.Audit, a)
+	}
+	m.Points, m.Extra = round2(m.Points), round2(m.Extra)
+}
+
+// LineString writes moves with move numbers: "1. a5-b4 f4-g3 2. b4-c5".
+func LineString(moves []string, start draughts.Side) string {
+	var sb strings.Builder
+	for i, mv := range moves {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		white := (i%2 == 0) == (start == draughts.White)
+		if white || i == 0 {
+			sb.WriteString(moveNo(moves[:i], start) + " ")
+		}
+		sb.WriteString(mv)
+	}
+	return sb.String()
+}
+
+// ownPly is the first ply of a key line that no other line of the key
+// shares: its own defence. An answer addresses the line once it gives it.
+func ownPly(e *KeyEntry, want []string) int {
+	for i := range want {
+		shared := false
+		for _, l := range e.Lines {
+			if len(l.Moves) == len(want) && strings.Join(l.Moves, " ") == strings.Join(want, " ") {
+				continue
+			}
+			if len(l.Moves) > i && strings.Join(l.Moves[:i+1], " ") == strings.Join(want[:i+1], " ") {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			return max(i, min(1, len(want)-1)) // at least the reply to the key
+		}
+	}
+	return len(want) - 1
+}
+
+// bestMatch compares one line of the key with every line of the answer:
+// the share of the line's White moves after the key that the answer gives
+// (an alternative winning move, a dual, credits the rest of the line),
+// the status, where in the sheet, and a note. An answer line that stops
+// before the line's own ply (ownPly) does not address it, unless it errs
+// on the way (a wrong move, no credit).
+func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerLine, start draughts.Side) (float64, string, string, string) {
+	total := 0
+	for i := 2; i < len(want); i += 2 {
+		total++
+	}
+	bestFrac, bestStatus, bestWhere, bestNote := 0.0, "missing", "", "not in the answer"
+	for _, a := range lines {
+		matched, wrong, dual, reached := 0, -1, false, 0
+		i := 0
+		for ; i < len(want) && i < len(a.moves); i++ {
+			if a.moves[i] == want[i] {
+				if i%2 == 0 && i > 0 {
+					matched++
+				}
+				reached = i + 1
+				continue
+			}
+			if i%2 == 1 {
+				break // another defence: another line
+			}
+			if gr.isAlternative(e, want[:i], a.moves[i]) {
+				dual, matched, reached = true, total, len(want)
+			} else {
+				wrong = i
+			}
+			break
+		}
+		if reached <= own && wrong < 0 {
+			continue // the answer does not reach this line's own defence
+		}
+		frac := 1.0
+		if total > 0 {
+			frac = float64(matched) / float64(total)
+		}
+		if reached <= own {
+			frac = 0
+		}
+		status, where, note := "given", "", ""
+		if reached > 0 {
+			where = a.where[reached-1]
+		}
+		switch {
+		case dual:
+			note = fmt.Sprintf("%s%s is another winning move (accepted)", moveNo(want[:i], start), a.moves[i])
+			where = a.where[i]
+		case wrong >= 0:
+			status, where = "wrong move", a.where[wrong]
+			note = fmt.Sprintf("%s%s? the line needs %s%s", moveNo(want[:wrong], start), a.moves[wrong], moveNo(want[:wrong], start), want[wrong])
+			if frac > 0 {
+				note += fmt.Sprintf("; %d of %d White moves given before it", matched, total)
+			}
+		case frac < 1:
+			status = "partial"
+			note = fmt.Sprintf("%d of %d White moves given", matched, total)
+		}
+		better := frac > bestFrac || bestStatus == "missing" || (frac == bestFrac && bestStatus == "wrong move" && status != "wrong move")
+		if better {
+			bestFrac, bestStatus, bestWhere, bestNote = frac, status, where, note
+		}
+	}
+	return bestFrac, bestStatus, bestWhere, bestNote
+}
+
+// isAlternative reports whether mv also forces the goal after line.
+func (gr *Grader) isAlternative(e *KeyEntry, line []string, mv string) bool {
+	for _, a := range e.Alternatives {
+		if a.Move == mv && strings.Join(a.Line, " ") == strings.Join(line, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+// Claim is a solver's claim of a cook, an inaccuracy or unsolvability.
+type Claim struct {
+	Kind  string
+	Moves []string // as written; the last is the claimed White move
+	Text  string
+	Where string
+}
+
+var claimWordRe = regexp.MustCompile(`(?i)^\s*(claim\s*:?\s*)?(cook|full cook|побочное решение|побочное|inaccuracy|dual|неточность|unsolvable|нерешаемость|не решается|no solution)\s*:?\s*(.*)$`)
+
+// claims reads the claims of an answer: [Claim "cook 1.a3-b4"] tags
+// (several claims separated by ';') and {cook: 1. a3-b4} comments.
+func claims(g *AnswerGame) []Claim {
+	var texts []string
+	if v := g.Tag("claim"); v != "" {
+		texts = append(texts, strings.Split(v, ";")...)
+	}
+	for _, c := range g.Comments {
+		if claimWordRe.MatchString(c) {
+			texts = append(texts, c)
+		}
+	}
+	var out []Claim
+	for _, t := range texts {
+		s := claimWordRe.FindStringSubmatch(t)
+		if s == nil {
+			out = append(out, Claim{Kind: "?", Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
+			continue
+		}
+		kind := ClaimCook
+		switch w := strings.ToLower(s[2]); {
+		case strings.Contains(w, "inaccuracy") || w == "dual" || strings.Contains(w, "неточн"):
+			kind = ClaimInaccuracy
+		case strings.Contains(w, "solv") || strings.Contains(w, "реш") && !strings.Contains(w, "побоч") || w == "no solution":
+			kind = ClaimUnsolvable
+		}
+		var moves []string
+		for _, f := range strings.Fields(s[3]) {
+			f = moveNumRe.ReplaceAllString(f, "")
+			if f != "" {
+				moves = append(moves, strings.TrimRight(f, "!?+#"))
+			}
+		}
+		out = append(out, Claim{Kind: kind, Moves: moves, Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
+	}
+	return out
+}
+
+// verifyClaim checks a claim with the solver: a cook or inaccuracy is
+// correct when the claimed White move is not the solution's move at that
+// node and the tool proves it forces the goal; unsolvability when the
+// tool found the stipulation cannot be fulfilled.
+func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, cl Claim) AuditLine {
+	a := AuditLine{What: "claim", Status: "incorrect", Where: cl.Where}
+	pts := gr.Key.Points
+	switch cl.Kind {
+	case ClaimUnsolvable:
+		a.Of = pts.Extra(ClaimUnsolvable)
+		for _, o := range e.Offers {
+			if o.Kind == ClaimUnsolvable {
+				a.Status, a.Points, a.Detail = "correct", a.Of, "unsolvable: right ("+o.Detail+")"
+				return a
+			}
+		}
+		a.Detail = "unsolvable: wrong, the tool finds the stipulation fulfilled or undecided (" + e.Verdict + ")"
+		return a
+	case "?":
+		a.Detail = fmt.Sprintf("claim %q not understood (want cook 1.xx-yy, inaccuracy 1.xx-yy yy-zz 2.zz-ww, or unsolvable)", cl.Text)
+		return a
+	}
+	if len(cl.Moves) == 0 {
+		a.Detail = "claim of a " + cl.Kind + " without a move (want e.g. cook 1. c3-d4)"
+		return a
+	}
+	// Resolve the claimed line.
+	p := c.Start
+	var line []string
+	for i, t := range cl.Moves {
+		mv, err := ResolveMove(&p, c.Rules, t)
+		if err != nil {
+			a.Detail = fmt.Sprintf("%s %s: move %s: %v", cl.Kind, strings.Join(cl.Moves, " "), t, trimMoveErr(err))
+			return a
+		}
+		s := draughts.MoveString(&p, c.Rules, mv)
+		if i < len(cl.Moves)-1 {
+			line = append(line, s)
+			p = p.Play(mv)
+		} else {
+			cl.Moves[i] = s
+		}
+	}
+	mv := cl.Moves[len(cl.Moves)-1]
+	kind := ClaimCook
+	if len(line) > 0 {
+		kind = ClaimInaccuracy
+	}
+	a.Of = pts.Extra(kind)
+	claim := kind + " " + LineString(append(append([]string{}, line...), mv), c.Start.Side)
+	if p.Side != draughts.White {
+		a.Detail = claim + ": wrong, the claimed move is Black's"
+		return a
+	}
+	if own := gr.solutionMove(e, line); own == mv {
+		a.Detail = claim + ": wrong, that is the solution's own move"
+		return a
+	}
+	for _, o := range e.Offers {
+		if o.Kind != ClaimUnsolvable && o.Move == mv && strings.Join(o.Line, " ") == strings.Join(line, " ") {
+			a.Status, a.Points, a.Detail = "correct", a.Of, claim+": right, the tool found it too ("+o.Detail+")"
+			return a
+		}
+	}
+	goal, err := Goal(c, gr.Options)
+	if err != nil {
+		a.Detail = claim + ": not verified: " + err.Error()
+		return a
+	}
+	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, gr.Options.Solver)
+	for _, k := range ans.Keys {
+		if k.Move == mv {
+			a.Status, a.Points, a.Detail = "correct", a.Of, fmt.Sprintf("%s: right, the tool proves it forces the goal in %d", claim, k.Distance)
+			return a
+		}
+	}
+	why := "it does not force the goal"
+	for _, t := range ans.Tries {
+		if t.Move == mv {
+			why = t.Result
+			var refs []string
+			for _, x := range t.Refutations {
+				refs = append(refs, x.Move)
+			}
+			if len(refs) > 0 {
+				why += "; refuted by " + strings.Join(refs, ", ")
+			}
+		}
+	}
+	a.Detail = fmt.Sprintf("%s: wrong, %s (searched to %d moves)", claim, why, ans.Bound)
+	return a
+}
+
+// solutionMove is the key's White move after line ("" when the key has
+// no line through it).
+func (gr *Grader) solutionMove(e *KeyEntry, line []string) string {
+	if len(line) == 0 {
+		return e.Key
+	}
+	for _, l := range e.Lines {
+		if len(l.Moves) > len(line) && strings.Join(l.Moves[:len(line)], " ") == strings.Join(line, " ") {
+			return l.Moves[len(line)]
+		}
+	}
+	return ""
+}
+
+// rank sorts by total (then name) and sets the places, ties shared.
+func rank(rs []*SolverResult) {
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].Total != rs[j].Total {
+			return rs[i].Total > rs[j].Total
+		}
+		return rs[i].Solver < rs[j].Solver
+	})
+	for i := 0; i < len(rs); {
+		j := i
+		for j < len(rs) && rs[j].Total == rs[i].Total {
+			j++
+		}
+		place := strconv.Itoa(i + 1)
+		if j-i > 1 {
+			place = fmt.Sprintf("%d-%d", i+1, j)
+		}
+		for k := i; k < j; k++ {
+			rs[k].Place = place
+		}
+		i = j
+	}
+}

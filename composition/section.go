@@ -1,0 +1,281 @@
+package composition
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Override is one line of a judge's override file (11.7: the judge
+// characterises and scores; the chief judge may overrule): the entry, the
+// item (a check id, a rubric line id, "score" or "verdict"), the judge's
+// value and a comment.
+type Override struct {
+	Entry   string
+	Item    string
+	Value   string
+	Comment string
+	Where   string // file:line
+}
+
+// ParseOverrides reads an override file: tab-separated entry, item,
+// value, comment; '#' starts a comment line. An entry is the number in
+// the report, "file#index" or "basename#index".
+func ParseOverrides(name string, data []byte) ([]Override, []error) {
+	var out []Override
+	var errs []error
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 3 {
+			errs = append(errs, fmt.Errorf("%s:%d: want entry, check or score line, value, comment separated by tabs", name, n))
+			continue
+		}
+		o := Override{Entry: strings.TrimSpace(f[0]), Item: strings.TrimSpace(f[1]), Value: strings.TrimSpace(f[2]), Where: fmt.Sprintf("%s:%d", name, n)}
+		if len(f) > 3 {
+			o.Comment = strings.TrimSpace(strings.Join(f[3:], " "))
+		}
+		out = append(out, o)
+	}
+	return out, errs
+}
+
+// OverrideRow shows one overruled item: the tool's value, the judge's
+// value and the judge's comment side by side.
+type OverrideRow struct {
+	Item    string `json:"item"`
+	Tool    string `json:"tool"`
+	Judge   string `json:"judge"`
+	Comment string `json:"comment"`
+	Where   string `json:"where"`
+}
+
+// SectionEntry is one entry of a section report.
+type SectionEntry struct {
+	Number      int           `json:"number"`
+	Place       string        `json:"place"`
+	Shared      bool          `json:"shared"`
+	Report      *Report       `json:"report"`
+	ToolVerdict string        `json:"tool_verdict"`
+	ToolScore   float64       `json:"tool_score"`
+	Verdict     string        `json:"verdict"` // the judge's where overruled, else the tool's
+	Score       float64       `json:"score"`
+	Overrides   []OverrideRow `json:"overrides"`
+	// Drivers are the applied rubric lines with a weight: the measures
+	// that drove the score.
+	Drivers []ScoreLine `json:"drivers"`
+}
+
+// Section is a judge's section report (11.7): entries ranked by score
+// with their characterisation, defects and predecessors.
+type Section struct {
+	Entries []*SectionEntry `json:"entries"`
+	Errors  []string        `json:"errors"`
+}
+
+// BuildSection ranks the scored reports (FindPredecessors already run),
+// applying the judge's overrides; ranking uses the judge's values.
+func BuildSection(reps []*Report, ovs []Override, rubric Rubric) *Section {
+	s := &Section{Errors: []string{}}
+	for i, r := range reps {
+		s.Entries = append(s.Entries, &SectionEntry{Number: i + 1, Report: r, ToolVerdict: r.Verdict, ToolScore: r.Score,
+			Verdict: r.Verdict, Score: r.Score, Overrides: []OverrideRow{}})
+	}
+	byEntry := map[*SectionEntry][]Override{}
+	for _, o := range ovs {
+		e := s.find(o.Entry)
+		if e == nil {
+			s.Errors = append(s.Errors, fmt.Sprintf("%s: entry %q is not in the report (use its number, file#index or basename#index)", o.Where, o.Entry))
+			continue
+		}
+		byEntry[e] = append(byEntry[e], o)
+	}
+	for _, e := range s.Entries {
+		if os := byEntry[e]; len(os) > 0 {
+			s.Errors = append(s.Errors, e.apply(os, rubric)...)
+		}
+		for _, l := range e.Report.ScoreLines {
+			if l.Applied && l.Weight != 0 {
+				e.Drivers = append(e.Drivers, l)
+			}
+		}
+		if e.Drivers == nil {
+			e.Drivers = []ScoreLine{}
+		}
+	}
+	sort.SliceStable(s.Entries, func(i, j int) bool {
+		a, b := s.Entries[i], s.Entries[j]
+		if (a.Verdict == Defective) != (b.Verdict == Defective) {
+			return b.Verdict == Defective
+		}
+		return a.Score > b.Score
+	})
+	for i := 0; i < len(s.Entries); {
+		j := i
+		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == Defective) == (s.Entries[i].Verdict == Defective) {
+			j++
+		}
+		place := strconv.Itoa(i + 1)
+		if j-i > 1 {
+			place = fmt.Sprintf("%d-%d", i+1, j)
+		}
+		for k := i; k < j; k++ {
+			s.Entries[k].Place, s.Entries[k].Shared = place, j-i > 1
+		}
+		i = j
+	}
+	return s
+}
+
+func (s *Section) find(id string) *SectionEntry {
+	if n, err := strconv.Atoi(id); err == nil {
+		for _, e := range s.Entries {
+			if e.Number == n {
+				return e
+			}
+		}
+		return nil
+	}
+	for _, e := range s.Entries {
+		name := fmt.Sprintf("%s#%d", e.Report.File, e.Report.Index)
+		if id == name || id == fmt.Sprintf("%s#%d", filepath.Base(e.Report.File), e.Report.Index) {
+			return e
+		}
+	}
+	return nil
+}
+
+// apply overrules the entry's checks, verdict, rubric lines and score, in
+// that order, and recomputes what follows from them.
+func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
+	var errs []string
+	r := *e.Report // a copy: the tool's report stays as it was
+	r.Checks = append([]Check{}, r.Checks...)
+	orig := e.Report
+	e.Report = &r
+	var origin *ScoreLine
+	for i := range orig.ScoreLines {
+		if orig.ScoreLines[i].ID == "originality" {
+			origin = &orig.ScoreLines[i]
+		}
+	}
+	rescore := func() {
+		r.ApplyScore(rubric)
+		if origin != nil {
+			r.ScoreLines = append(r.ScoreLines, *origin)
+		}
+	}
+	row := func(o Override, tool string) {
+		e.Overrides = append(e.Overrides, OverrideRow{Item: o.Item, Tool: tool, Judge: o.Value, Comment: o.Comment, Where: o.Where})
+	}
+	// Checks first: they decide the verdict, which decides the score.
+	checksChanged := false
+	for _, o := range os {
+		c := r.check(o.Item)
+		if c == nil {
+			continue
+		}
+		switch o.Value {
+		case Pass, Fail, Warn, Unknown, NotApplicable:
+		default:
+			errs = append(errs, fmt.Sprintf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value))
+			continue
+		}
+		row(o, c.Status)
+		c.Status = o.Value
+		c.Detail = "judge: " + o.Comment + " (tool: " + c.Detail + ")"
+		checksChanged = true
+	}
+	if checksChanged {
+		r.Verdict = ""
+		r.finish()
+		rescore()
+	}
+	for _, o := range os {
+		if o.Item != "verdict" {
+			continue
+		}
+		if o.Value != Sound && o.Value != Defective && o.Value != VUnknown {
+			errs = append(errs, fmt.Sprintf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value))
+			continue
+		}
+		row(o, r.Verdict)
+		r.Verdict, r.Reason = o.Value, "judge: "+o.Comment
+		rescore()
+	}
+	lineChanged := false
+	for _, o := range os {
+		if o.Item == "verdict" || o.Item == "score" || r.check(o.Item) != nil {
+			continue
+		}
+		i := -1
+		for k := range r.ScoreLines {
+			if r.ScoreLines[k].ID == o.Item {
+				i = k
+			}
+		}
+		known := i >= 0
+		for _, l := range rubric {
+			known = known || l.ID == o.Item
+		}
+		if !known {
+			errs = append(errs, fmt.Sprintf("%s: %q is neither a check, a rubric line, \"score\" nor \"verdict\"", o.Where, o.Item))
+			continue
+		}
+		v, err := strconv.ParseFloat(o.Value, 64)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value))
+			continue
+		}
+		if r.Verdict == Defective {
+			errs = append(errs, fmt.Sprintf("%s: score line %s of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where, o.Item))
+			continue
+		}
+		tool := "0"
+		if i < 0 {
+			r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: o.Item, Clause: "judge"})
+			i = len(r.ScoreLines) - 1
+		} else if r.ScoreLines[i].Applied {
+			tool = strconv.FormatFloat(r.ScoreLines[i].Weight, 'g', -1, 64)
+		}
+		row(o, tool)
+		l := &r.ScoreLines[i]
+		l.Weight, l.Applied = v, v != 0
+		l.Detail = "judge: " + o.Comment + " (tool: " + tool + "; " + l.Detail + ")"
+		lineChanged = true
+	}
+	if lineChanged {
+		sum := 0.0
+		for _, l := range r.ScoreLines {
+			if l.Applied {
+				sum += l.Weight
+			}
+		}
+		r.Score = math.Round(math.Max(0, math.Min(10, sum))*100) / 100
+		r.ScoreNote = "with the judge's score lines; " + r.ScoreNote
+	}
+	for _, o := range os {
+		if o.Item != "score" {
+			continue
+		}
+		v, err := strconv.ParseFloat(o.Value, 64)
+		if err != nil || v < 0 || v > 10 {
+			errs = append(errs, fmt.Sprintf("%s: score %q: want a number from 0 to 10", o.Where, o.Value))
+			continue
+		}
+		row(o, strconv.FormatFloat(r.Score, 'f', 2, 64))
+		r.Score, r.ScoreNote = v, "the judge's score: "+o.Comment
+	}
+	e.Verdict, e.Score = r.Verdict, r.Score
+	return errs
+}
