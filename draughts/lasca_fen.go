@@ -27,9 +27,9 @@ import (
 // ParseLascaFEN reads a Lasca FEN (format above). It tolerates spaces,
 // surrounding quotes and a trailing period. The position must pass Valid.
 func ParseLascaFEN(s string) (LascaPosition, error) {
-	t := strings.TrimSpace(s)
-	t = strings.Trim(t, "\"")
-	t = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), "."))
+	t := strings.TrimSuffix(strings.TrimSpace(s), ".")
+	t = strings.Trim(strings.TrimSpace(t), "\"")
+	t = strings.TrimSuffix(strings.TrimSpace(t), ".")
 	t = strings.ReplaceAll(t, " ", "")
 	if t == "" {
 		return LascaPosition{}, fmt.Errorf("Lasca FEN: empty")

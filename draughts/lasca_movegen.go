@@ -61,10 +61,6 @@ type lascaGen struct {
 	from   LascaSquare
 	lo, hi int
 	man    bool
-	// visit, when set (notation only), is called with each complete path
-	// (the squares the column stands on, start and end included).
-	visit func(path []LascaSquare, m LascaMove)
-	path  [MaxColumn + 2]LascaSquare
 }
 
 // GenerateLasca writes the legal moves of p into ml: every complete capture
@@ -118,36 +114,47 @@ func (g *lascaGen) start(s LascaSquare) {
 	king := g.p.Kings&(1<<s) != 0
 	g.from, g.man = s, !king
 	g.lo, g.hi = lascaDirRange(g.us, king)
-	g.path[0] = s
+}
+
+// jump tries the capture from cur in direction d after n captures: it
+// reports the landing square, the new jumped set, prisoners and empty set,
+// and whether the capture is possible. empty is the set of empty squares
+// now: the start square, and squares whose one-piece column was taken, are
+// empty (Lasker: the prisoner is picked up as the column leaps over it).
+// Every capture rule of the generator is here and in capture.
+func (g *lascaGen) jump(cur LascaSquare, d int, captured, prisoners uint32, n uint8, empty uint32) (l LascaSquare, nc, np, ne uint32, ok bool) {
+	j := lascaStep[cur][d]
+	if j < 0 || (g.enemy&^captured)&(1<<j) == 0 { // a column is jumped at most once
+		return
+	}
+	l = lascaLand[cur][d]
+	if l < 0 || empty&(1<<l) == 0 {
+		return
+	}
+	jc := g.p.Col[j]
+	ne = empty
+	if jc.Height() == 1 {
+		ne |= 1 << j
+	}
+	return l, captured | 1<<j, prisoners | uint32(jc.Top())<<(2*n), ne, true
+}
+
+// stops reports whether a capture landing on l ends the move: a man
+// reaching the last row stops and is promoted (004 §2.4.2).
+func (g *lascaGen) stops(l LascaSquare) bool {
+	return g.man && lascaLastRow[g.us]&(1<<l) != 0
 }
 
 // capture extends a capture sequence standing on cur after n captures.
-// empty is the set of empty squares now: the start square, and squares whose
-// one-piece column was taken, are empty (Lasker: the prisoner is picked up as
-// the column leaps over it).
 func (g *lascaGen) capture(cur LascaSquare, captured, prisoners uint32, n uint8, empty uint32) {
 	more := false
-	jumpable := g.enemy &^ captured // a column is jumped at most once
 	for d := g.lo; d < g.hi; d++ {
-		j := lascaStep[cur][d]
-		if j < 0 || jumpable&(1<<j) == 0 {
-			continue
-		}
-		l := lascaLand[cur][d]
-		if l < 0 || empty&(1<<l) == 0 {
+		l, nc, np, ne, ok := g.jump(cur, d, captured, prisoners, n, empty)
+		if !ok {
 			continue
 		}
 		more = true
-		jc := g.p.Col[j]
-		ne := empty
-		if jc.Height() == 1 {
-			ne |= 1 << j
-		}
-		nc := captured | 1<<j
-		np := prisoners | uint32(jc.Top())<<(2*n)
-		g.path[n+1] = l
-		if g.man && lascaLastRow[g.us]&(1<<l) != 0 {
-			// 004 §2.4.2: a man reaching the last row stops and is promoted.
+		if g.stops(l) {
 			g.add(LascaMove{Captured: nc, Prisoners: np, From: g.from, To: l, N: n + 1, Promote: true})
 			continue
 		}
@@ -160,16 +167,38 @@ func (g *lascaGen) capture(cur LascaSquare, captured, prisoners uint32, n uint8,
 
 // add records a complete capture, once per resulting position.
 func (g *lascaGen) add(m LascaMove) {
-	if g.visit != nil {
-		g.visit(g.path[:m.N+1], m)
-		return
-	}
 	for i := range g.ml.N {
 		if g.ml.Moves[i] == m {
 			return
 		}
 	}
 	g.ml.push(m)
+}
+
+// paths is capture for notation: it appends to out every complete path
+// (start and end included) of the sequences that realise want. It is kept
+// apart from capture so that the generator's hot path stores nothing
+// through g (which would make every position escape to the heap).
+func (g *lascaGen) paths(cur LascaSquare, captured, prisoners uint32, n uint8, empty uint32, path []LascaSquare, want LascaMove, out *[][]LascaSquare) {
+	more := false
+	for d := g.lo; d < g.hi; d++ {
+		l, nc, np, ne, ok := g.jump(cur, d, captured, prisoners, n, empty)
+		if !ok {
+			continue
+		}
+		more = true
+		next := append(path, l)
+		if g.stops(l) {
+			if (LascaMove{Captured: nc, Prisoners: np, From: g.from, To: l, N: n + 1, Promote: true}) == want {
+				*out = append(*out, append([]LascaSquare(nil), next...))
+			}
+			continue
+		}
+		g.paths(l, nc, np, n+1, ne, next, want, out)
+	}
+	if !more && n > 0 && (LascaMove{Captured: captured, Prisoners: prisoners, From: g.from, To: cur, N: n}) == want {
+		*out = append(*out, append([]LascaSquare(nil), path...))
+	}
 }
 
 // LascaPaths returns every capture path (the squares the column stands on,
@@ -179,18 +208,15 @@ func LascaPaths(p *LascaPosition, m LascaMove) [][]LascaSquare {
 	if !m.IsCapture() {
 		return [][]LascaSquare{{m.From, m.To}}
 	}
-	var out [][]LascaSquare
-	g := lascaGen{p: p, us: p.Side, enemy: p.Tops[p.Side^1]}
-	g.visit = func(path []LascaSquare, got LascaMove) {
-		if got == m {
-			out = append(out, append([]LascaSquare(nil), path...))
-		}
-	}
 	if p.Tops[p.Side]&(1<<m.From) == 0 {
 		return nil
 	}
+	var out [][]LascaSquare
+	g := lascaGen{p: p, us: p.Side, enemy: p.Tops[p.Side^1]}
 	g.start(m.From)
-	g.capture(m.From, 0, 0, 0, lascaAll&^p.Occupied()|1<<m.From)
+	path := make([]LascaSquare, 1, MaxColumn+2)
+	path[0] = m.From
+	g.paths(m.From, 0, 0, 0, lascaAll&^p.Occupied()|1<<m.From, path, m, &out)
 	return out
 }
 

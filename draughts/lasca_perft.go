@@ -25,8 +25,9 @@ func PerftLascaStack(p *LascaPosition, depth int, stack []LascaMoveList) uint64 
 		return uint64(ml.N)
 	}
 	var n uint64
+	var q LascaPosition // outside the loop, so that it stays on the stack
 	for i := range ml.N {
-		q := p.Play(ml.Moves[i])
+		q = p.Play(ml.Moves[i])
 		n += PerftLascaStack(&q, depth-1, stack[1:])
 	}
 	return n
