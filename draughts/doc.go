@@ -84,8 +84,10 @@
 //   - Promotion: only the commander of the moving column is promoted ("its
 //     commander is promoted"); the rest of the column, its bottom included,
 //     does not matter. Promotion comes only at the end of a move, on the
-//     last row, so it always ends the move. A man freed on a last row (its
-//     column's top was captured) is not promoted: it did not move there.
+//     last row, so it always ends the move. (A column on an edge square can
+//     never be jumped, so no man is ever freed on a last row: a man that
+//     commands a column on its last row is impossible, and Valid rejects
+//     it.)
 //   - The game is lost by the side to move that has no legal move: it
 //     commands no column, or every column it commands is blocked (004 §2.4,
 //     Russian 6.1.7).

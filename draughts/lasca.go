@@ -315,9 +315,9 @@ func (p *LascaPosition) Count(s Side) int {
 }
 
 // Valid checks the position's invariants: columns packed without stray bits,
-// at most 11 pieces of each colour (004 §2.2.1), Tops, Kings and Key
-// consistent with the columns. Men may stand on any row: a man freed on a
-// last row is not promoted (see the package notes).
+// at most 11 pieces of each colour (004 §2.2.1), no man commanding a column
+// on its last row (004 §2.4.2; see the package notes), Tops, Kings and Key
+// consistent with the columns. Men inside a column may be on any row.
 func (p *LascaPosition) Valid() error {
 	var tops [2]uint32
 	var kings uint32
@@ -339,6 +339,9 @@ func (p *LascaPosition) Valid() error {
 		}
 	}
 	for s := Side(0); s < 2; s++ {
+		if men := tops[s] &^ kings & lascaLastRow[s]; men != 0 {
+			return fmt.Errorf("%s man on its last row (%s) is not a king (004 §2.4.2)", s, LascaSquare(bits.TrailingZeros32(men)))
+		}
 		if n := p.Count(s); n > 11 {
 			return fmt.Errorf("%s has %d pieces (at most 11, 004 §2.2.1)", s, n)
 		}
