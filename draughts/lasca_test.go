@@ -105,6 +105,9 @@ func TestLascaPerft(t *testing.T) {
 		if got := lascaPerftStats(&p, row.depth); got != row.want {
 			t.Fatalf("%s depth %d: got %+v, want %+v", row.fen, row.depth, got, row.want)
 		}
+		if row.want.nodes > 1e6 {
+			continue // PerftLasca (bulk-counted) is checked on the smaller rows
+		}
 		if got := PerftLasca(&p, row.depth); got != row.want.nodes {
 			t.Fatalf("%s depth %d: PerftLasca %d, want %d", row.fen, row.depth, got, row.want.nodes)
 		}
