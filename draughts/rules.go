@@ -1,6 +1,7 @@
 package draughts
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -53,6 +54,15 @@ func AllRules() []*Rules {
 	return []*Rules{Russian, Brazilian, International, RussianGiveaway, InternationalGiveaway}
 }
 
+// LascaID is the variant id of Lasca (SPEC §3, PDN [Variant "lasca"]).
+const LascaID = "lasca"
+
+// ErrLascaSolving is RulesByID's answer for Lasca: Lasca has its own
+// position type (LascaPosition: move generation, FEN, notation, perft, PDN
+// replay), but the solver, the endgame databases and the composition checks
+// work on Position and do not take it yet.
+var ErrLascaSolving = errors.New("lasca: solving is not implemented yet (Lasca has perft and PDN replay only)")
+
 // RulesByID returns the game system with the given identifier. It accepts
 // the ids of AllRules and a few common aliases ("shashki", "antidraughts",
 // "poddavki", "64", "100").
@@ -68,8 +78,8 @@ func RulesByID(id string) (*Rules, error) {
 		return RussianGiveaway, nil
 	case "international-giveaway", "antidraughts":
 		return InternationalGiveaway, nil
-	case "lasca":
-		return nil, fmt.Errorf("variant lasca is not implemented yet")
+	case LascaID:
+		return nil, ErrLascaSolving
 	}
 	ids := make([]string, 0, 5)
 	for _, r := range AllRules() {

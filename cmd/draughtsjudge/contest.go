@@ -75,11 +75,18 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 
 // analyseAll analyses the compositions with the check command's options,
 // store and endgame databases, and scores them with the default rubric.
-func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) []*composition.Report {
+// A store that cannot be used (openStore said why on stderr) is not
+// silently dropped: the compositions are analysed without it and the
+// returned error says so (the command then exits 2).
+func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) ([]*composition.Report, error) {
 	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
 		f.drawRules = "theory"
 	}
-	store := f.openStore(stderr)
+	var storeErr error
+	store, code := f.openStore(stderr)
+	if code != exitOK {
+		storeErr = fmt.Errorf("the store cannot be used: every entry was analysed without it and without the endgame databases")
+	}
 	if store != nil {
 		defer store.Close()
 	}
@@ -107,7 +114,7 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 		})
 	}
 	_ = g.Wait()
-	return reps
+	return reps, storeErr
 }
 
 // claimOptions are the solver options for checking claims (no store: the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 
 	"draughtsjudge/composition"
 )
-
-var update = flag.Bool("update", false, "rewrite the example outputs under docs/contest")
 
 // cookedShoshin is Shoshin's study with a white man added on h2: the tool
 // proves a second key 1. a3-b4 (a full cook).
@@ -25,7 +22,7 @@ const cookedShoshin = `[Number "2"]
 1. a5-b4 f4-g3 2. b4-c5 *
 `
 
-var fast = []string{"--no-db", "--nodes", "200000", "--threads", "2"}
+var contestFast = []string{"--no-db", "--nodes", "200000", "--threads", "2"}
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
@@ -66,7 +63,7 @@ func TestGradeCases(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"contest.pdn": "[Number \"1\"]\n" + shoshin + "\n" + cookedShoshin})
 	keyJSON := filepath.Join(dir, "key.json")
-	code, _, errs := runCLI(t, append([]string{"key", "--format", "json", "--out", keyJSON}, append(fast, filepath.Join(dir, "contest.pdn"))...)...)
+	code, _, errs := runCLI(t, append([]string{"key", "--format", "json", "--out", keyJSON}, append(contestFast, filepath.Join(dir, "contest.pdn"))...)...)
 	if code == exitUsage {
 		t.Fatalf("key: exit %d: %s", code, errs)
 	}
@@ -111,7 +108,7 @@ func TestGradeCases(t *testing.T) {
 		"broken.pdn":    "[Number \"1\"]\n1. a5-b4 (1... f4-e3\n\n[Number \"2\"]\n1. a5-b4 *\n",
 	})
 	resPath := filepath.Join(dir, "res.json")
-	code, _, errs = runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", "json", "--out", resPath}, fast...)...)
+	code, _, errs = runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", "json", "--out", resPath}, contestFast...)...)
 	if code != exitUsage { // broken.pdn is an input error
 		t.Fatalf("grade: exit %d: %s", code, errs)
 	}
@@ -167,7 +164,7 @@ func TestGradeCases(t *testing.T) {
 		t.Errorf("Full and short tie: place %q, want 1-2", s.Place)
 	}
 	for _, f := range []string{"text", "markdown", "html", "csv"} {
-		code, out, _ := runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", f}, fast...)...)
+		code, out, _ := runCLI(t, append([]string{"grade", "--key", keyJSON, "--answers", ans, "--format", f}, contestFast...)...)
 		if code != exitUsage || !strings.Contains(out, "Full") {
 			t.Errorf("grade --format %s: exit %d\n%s", f, code, out)
 		}
@@ -188,7 +185,7 @@ func TestGradeBadInput(t *testing.T) {
 		"d.pdn":     "[Solver \"Di\" \n1. a5-b4 *\n",
 		"empty.pdn": "",
 	})
-	code, out, errs := runCLI(t, append([]string{"grade", "--key", filepath.Join(dir, "key.pdn"), "--answers", ans}, fast...)...)
+	code, out, errs := runCLI(t, append([]string{"grade", "--key", filepath.Join(dir, "key.pdn"), "--answers", ans}, contestFast...)...)
 	if code != exitUsage {
 		t.Fatalf("exit %d, want 2\n%s", code, errs)
 	}
@@ -222,7 +219,7 @@ func TestContestExamples(t *testing.T) {
 	for _, c := range cases {
 		args := c.args
 		if c.args[0] != "sheet" {
-			args = append(append([]string{}, c.args...), fast...)
+			args = append(append([]string{}, c.args...), contestFast...)
 		}
 		code, out, errs := runCLI(t, args...)
 		if code == exitUsage {
@@ -253,7 +250,7 @@ func TestSectionOverrides(t *testing.T) {
 		"sample/published.pdn#4\tunique\tpass\tthe undecided first moves lose\n" +
 		"published.pdn#4\tscore\t9.75\ta classic\n" +
 		"9\tscore\t1\tno such entry\n"})
-	code, out, errs := runCLI(t, append([]string{"report", "--override", ov}, fast...)...)
+	code, out, errs := runCLI(t, append([]string{"report", "--override", ov}, contestFast...)...)
 	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "ov.tsv:4: entry \"9\"") {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}

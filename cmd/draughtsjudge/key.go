@@ -87,7 +87,10 @@ func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writ
 	comps, errs := loadComps(paths, stderr)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
-	reps := analyseAll(comps, f, stderr)
+	reps, err := analyseAll(comps, f, stderr)
+	if err != nil {
+		errs = append(errs, err.Error())
+	}
 	key := &composition.ContestKey{Format: composition.KeyFormat, Points: ps, Entries: []*composition.KeyEntry{}}
 	for i, c := range comps {
 		key.Entries = append(key.Entries, composition.BuildKeyEntry(nums[i], c, reps[i], ps))

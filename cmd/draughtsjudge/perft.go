@@ -38,6 +38,9 @@ func cmdPerft(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "perft", err)
 		}
 	}
+	if *variant == draughts.LascaID {
+		return perftLasca(*fen, *depth, *divide, *threads, stdout, stderr)
+	}
 	r, err := draughts.RulesByID(*variant)
 	if err != nil {
 		fmt.Fprintln(stderr, "draughtsjudge perft:", err)
@@ -72,5 +75,5 @@ func variantIDs() string {
 	for _, r := range draughts.AllRules() {
 		ids = append(ids, r.ID)
 	}
-	return joinIDs(ids)
+	return joinIDs(append(ids, draughts.LascaID+" (perft only)"))
 }

@@ -57,7 +57,10 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	}
 	comps, lerrs := loadComps(fs.Args(), stderr)
 	errs = append(lerrs, errs...)
-	reps := analyseAll(comps, &f, stderr)
+	reps, err := analyseAll(comps, &f, stderr)
+	if err != nil {
+		errs = append(errs, err.Error())
+	}
 	rubric := composition.DefaultRubric()
 	if f.rubric != "" {
 		data, err := os.ReadFile(f.rubric)

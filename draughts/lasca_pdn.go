@@ -1,0 +1,53 @@
+package draughts
+
+import "strings"
+
+// IsLascaGame reports whether a PDN game is a Lasca game: [Variant "lasca"]
+// (Lasca has no PDN GameType number, SPEC §3).
+func IsLascaGame(g *Game) bool {
+	v, _ := g.Tag("Variant")
+	return strings.EqualFold(strings.TrimSpace(v), "lasca")
+}
+
+// LascaGameStart returns a Lasca game's initial position: its [FEN] tag in
+// the Lasca FEN format (ParseLascaFEN), or LascaStart.
+func LascaGameStart(g *Game) (LascaPosition, error) {
+	if f, ok := g.Tag("FEN"); ok && f != "" {
+		return ParseLascaFEN(f)
+	}
+	return LascaStart(), nil
+}
+
+// ReplayLasca plays a line of Lasca plies and all their variations from
+// start, calling visit (if not nil) with the position before each ply and
+// the move it resolves to; like Replay, it stops at the first illegal ply of
+// each line and returns every error found (each a *ReplayError).
+func ReplayLasca(file string, plies []Ply, start LascaPosition, visit func(before *LascaPosition, ply *Ply, m LascaMove)) []error {
+	var errs []error
+	var walk func(plies []Ply, p LascaPosition, half int)
+	walk = func(plies []Ply, p LascaPosition, half int) {
+		for i := range plies {
+			ply := &plies[i]
+			for _, v := range ply.Variations {
+				walk(v, p, half)
+			}
+			m, err := ParseLascaMove(&p, ply.Text)
+			if err != nil {
+				errs = append(errs, &ReplayError{File: file, Line: ply.Line, Col: ply.Col,
+					MoveNo: half/2 + 1, Side: p.Side, Text: ply.Text, Err: err})
+				return
+			}
+			if visit != nil {
+				visit(&p, ply, m)
+			}
+			p = p.Play(m)
+			half++
+		}
+	}
+	half := 0
+	if start.Side == Black {
+		half = 1
+	}
+	walk(plies, start, half)
+	return errs
+}

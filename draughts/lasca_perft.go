@@ -1,0 +1,74 @@
+package draughts
+
+import "golang.org/x/sync/errgroup"
+
+// PerftLasca counts the leaf nodes of the legal Lasca move tree of depth d
+// from p, duplicates=drop (capture sequences reaching the same position
+// count once). Leaves at the last ply are bulk-counted; no allocation
+// beyond one move list per ply.
+func PerftLasca(p *LascaPosition, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return PerftLascaStack(p, depth, make([]LascaMoveList, depth))
+}
+
+// PerftLascaStack is PerftLasca with caller-owned storage
+// (len(stack) >= depth).
+func PerftLascaStack(p *LascaPosition, depth int, stack []LascaMoveList) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	ml := &stack[0]
+	GenerateLasca(p, ml)
+	if depth == 1 {
+		return uint64(ml.N)
+	}
+	var n uint64
+	var q LascaPosition // outside the loop, so that it stays on the stack
+	for i := range ml.N {
+		q = p.Play(ml.Moves[i])
+		n += PerftLascaStack(&q, depth-1, stack[1:])
+	}
+	return n
+}
+
+// DivideLasca returns the perft count of depth-1 under each root move, in
+// the order of the legal moves, on up to threads goroutines. The result does
+// not depend on threads.
+func DivideLasca(p *LascaPosition, depth, threads int) []DivideEntry {
+	ms := LascaLegalMoves(p)
+	out := make([]DivideEntry, len(ms))
+	threads = max(threads, 1)
+	stacks := make(chan []LascaMoveList, threads)
+	for range threads {
+		stacks <- make([]LascaMoveList, max(depth-1, 0))
+	}
+	var g errgroup.Group
+	g.SetLimit(threads)
+	for i, m := range ms {
+		out[i].Move = LascaMoveString(p, m)
+		q := p.Play(m)
+		g.Go(func() error {
+			stack := <-stacks
+			out[i].Nodes = PerftLascaStack(&q, depth-1, stack)
+			stacks <- stack
+			return nil
+		})
+	}
+	g.Wait() // the tasks return no errors
+	return out
+}
+
+// PerftLascaParallel is PerftLasca with the root moves shared out over
+// threads goroutines; the count is the same.
+func PerftLascaParallel(p *LascaPosition, depth, threads int) uint64 {
+	if threads <= 1 || depth < 4 {
+		return PerftLasca(p, depth)
+	}
+	var n uint64
+	for _, e := range DivideLasca(p, depth, threads) {
+		n += e.Nodes
+	}
+	return n
+}

@@ -1,0 +1,176 @@
+package draughts
+
+import (
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestLascaRules checks each rule of the package doc on a position made for
+// it: the legal moves (LascaMoveString, sorted) and the position after the
+// first of them.
+func TestLascaRules(t *testing.T) {
+	cases := []struct {
+		rule, fen string
+		moves     []string
+		after     string // LascaFEN after moves[0]; "" = not checked
+		lost      bool   // the side to move has lost after moves[0]
+	}{
+		{"004 §2.3: a capture takes the top piece and puts it under; the rest stays and its top owns it",
+			"W:Wc3:Bd4(bw)", []string{"c3:e5"}, "B:Wd4,e5(wb):B", true},
+		{"004 §2.4.1: a man captures forward only",
+			"W:Wc3:Bb2,d4", []string{"c3:e5"}, "B:We5(wb):Bb2", false},
+		{"004 §2.4.1: a man moves forward only",
+			"W:Wc3:Bg7", []string{"c3-b4", "c3-d4"}, "", false},
+		{"004 §2.4.1: a king moves and captures one square in every direction",
+			"W:WKd4:Bc3,g7", []string{"d4:b2"}, "B:Wb2(Wb):Bg7", false},
+		{"004 §2.4.1: a king is short: it does not fly",
+			"W:WKd4:Bb2,g7", []string{"d4-c3", "d4-c5", "d4-e3", "d4-e5"}, "", false},
+		{"Lasker: a column is jumped once per move, though its new top is again the opponent's",
+			"W:WKc3:Bd4(bb)", []string{"c3:e5"}, "B:We5(Wb):Bd4", false},
+		{"capture is compulsory, free choice (no majority rule)",
+			"W:Wa3,e3:Bb4,d4,f4(bb),d6", []string{"a3:e7", "e3:e7", "e3:g5"}, "B:We3,e7(Wbb):Bd4,f4(bb)", false},
+		{"a capture sequence must be completed",
+			"W:Wa1:Bb2,d4,f6(bw)", []string{"a1:g7"}, "B:Wf6,g7(Wbbb):B", true},
+		{"004 §2.4.2: a man reaching the last row in a capture stops there, promoted",
+			"W:Wc5:Bd6,f6", []string{"c5:e7"}, "B:We7(Wb):Bf6", false},
+		{"004 §2.4.2: promotion by a quiet move; only the commander is promoted",
+			"W:Wb6(wbb):Bg5", []string{"b6-a7", "b6-c7"}, "B:Wa7(Wbb):Bg5", false},
+		{"pieces keep their rank inside a column: a captured king is a king when freed",
+			"B:Wd4(wB):Be5", []string{"e5:c3"}, "W:W:Bc3(bw),Kd4", true},
+		{"same position by two paths: one move",
+			"W:WKc3:Bd4,f4,f2,d2", []string{"c3:c3"}, "B:Wc3(Wbbbb):B", true},
+		{"same ends, prisoners in another order: two moves, written with their paths",
+			"W:WKc3:Bd4,Kf4,f2,d2", []string{"c3:e1:g3:e5:c3", "c3:e5:g3:e1:c3"}, "", true},
+		{"blocked: the side to move has lost",
+			"W:Wb6:Ba7,c7(bw)", nil, "", false},
+		{"no columns: the side to move has lost",
+			"W:W:Bd4", nil, "", false},
+	}
+	for _, c := range cases {
+		p, err := ParseLascaFEN(c.fen)
+		if err != nil {
+			t.Errorf("%s: %v", c.rule, err)
+			continue
+		}
+		ms := LascaLegalMoves(&p)
+		got := LascaMoveStrings(&p, ms)
+		if len(got) == 0 {
+			got = nil
+		}
+		if !reflect.DeepEqual(got, c.moves) {
+			t.Errorf("%s: %s: moves %v, want %v", c.rule, c.fen, got, c.moves)
+			continue
+		}
+		if c.moves == nil {
+			if !LascaLost(&p) {
+				t.Errorf("%s: %s: not lost", c.rule, c.fen)
+			}
+			continue
+		}
+		m, err := ParseLascaMove(&p, c.moves[0])
+		if err != nil {
+			t.Errorf("%s: %v", c.rule, err)
+			continue
+		}
+		q := p.Play(m)
+		if c.after != "" && LascaFEN(&q) != c.after {
+			t.Errorf("%s: after %s: %s, want %s", c.rule, c.moves[0], LascaFEN(&q), c.after)
+		}
+		if LascaLost(&q) != c.lost {
+			t.Errorf("%s: after %s: lost = %v, want %v", c.rule, c.moves[0], !c.lost, c.lost)
+		}
+	}
+}
+
+// TestLascaNotationRoundTrip writes every legal move of positions reached by
+// random play and reads it back; the full path and the 004 style with only
+// the squares where the direction changes must read back too.
+func TestLascaNotationRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 2026))
+	var ml LascaMoveList
+	n := 0
+	for game := 0; game < 60; game++ {
+		p := LascaStart()
+		if game%2 == 1 {
+			p = randomLasca(rng)
+		}
+		for ply := 0; ply < 60; ply++ {
+			GenerateLasca(&p, &ml)
+			if ml.N == 0 {
+				break
+			}
+			for _, m := range ml.Slice() {
+				n++
+				s := LascaMoveString(&p, m)
+				if got, err := ParseLascaMove(&p, s); err != nil || got != m {
+					t.Fatalf("%s: %s reads back as %v, %v", LascaFEN(&p), s, got, err)
+				}
+				for _, path := range LascaPaths(&p, m) {
+					full := lascaPathString(path)
+					if got, err := ParseLascaMove(&p, strings.ReplaceAll(full, ":", "x")); err != nil || got != m {
+						t.Fatalf("%s: full path %s reads back as %v, %v", LascaFEN(&p), full, got, err)
+					}
+				}
+			}
+			p = p.Play(ml.Moves[rng.IntN(ml.N)])
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d moves checked", n)
+	}
+	p := LascaStart()
+	for _, bad := range []string{"c3", "c3-c4", "a3-b4-c5", "b2-c3", "c3:e5", "z9-a1"} {
+		if _, err := ParseLascaMove(&p, bad); err == nil {
+			t.Errorf("ParseLascaMove(%q) accepted", bad)
+		}
+	}
+	if m, err := ParseLascaMove(&p, "9-12"); err != nil || LascaMoveString(&p, m) != "c3-b4" {
+		t.Errorf("numeric 9-12: %v, %v", m, err)
+	}
+}
+
+// TestLascaReplay replays the Lasca games of testdata/lasca-games.pdn: the
+// example game of 004 §2.3 and a short game of ours, each ply legal.
+func TestLascaReplay(t *testing.T) {
+	data, err := os.ReadFile("testdata/lasca-games.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, errs := ReadPDN("lasca-games.pdn", data)
+	if len(errs) > 0 || len(games) != 2 {
+		t.Fatalf("%d games, errors %v", len(games), errs)
+	}
+	wantPlies := []int{53, 10}
+	for i := range games {
+		g := &games[i]
+		if !IsLascaGame(g) {
+			t.Fatalf("game %d: not a Lasca game", i+1)
+		}
+		p, err := LascaGameStart(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := 0
+		errs := ReplayLasca("lasca-games.pdn", g.Moves, p, func(b *LascaPosition, ply *Ply, m LascaMove) {
+			plies++
+			if b.Valid() != nil {
+				t.Errorf("game %d: %s: %v", i+1, ply.Text, b.Valid())
+			}
+		})
+		if len(errs) > 0 {
+			t.Errorf("game %d: %v", i+1, errs)
+		}
+		if wantPlies[i] > 0 && plies < wantPlies[i] {
+			t.Errorf("game %d: %d plies replayed, want at least %d", i+1, plies, wantPlies[i])
+		}
+	}
+	bad := "[Variant \"lasca\"]\n\n1. c3-d4 e5:c3 2. b2:d4 g7-f6 3. d4:f6 *\n"
+	games, _ = ReadPDN("bad.pdn", []byte(bad))
+	errs = ReplayLasca("bad.pdn", games[0].Moves, LascaStart(), nil)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "bad.pdn:3:25: move 2... g7-f6: illegal") {
+		t.Errorf("illegal move: %v", errs)
+	}
+}
