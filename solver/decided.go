@@ -81,6 +81,35 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		}
 	}
 	main.budget.Nodes = opt.Budget.Nodes
+	// What df-pn leaves undecided, the exact local analysis settles when
+	// the reachable set fits in memory.
+	undecided := 0
+	for i := range st {
+		if st[i].o == Aborted {
+			undecided++
+		}
+	}
+	if undecided > 0 && ctx.Err() == nil {
+		pv := main.prover()
+		if l, n := AnalyseLocal(r, pv.goal, pv.attacker, p, opt.Budget.TTBytes/localBytesPerPosition, opt.Budget.Deadline); l != nil {
+			pv.tt.local = l
+			ans.LocalPositions = l.Positions()
+			for i := range st {
+				x := &st[i]
+				if x.o != Aborted {
+					continue
+				}
+				o, ub := main.decide(&x.q)
+				x.o, x.dist = o, ub+1
+				if draw && o == Proved {
+					x.dist = 0
+				}
+			}
+			main.nodes += n
+		} else {
+			main.nodes += n
+		}
+	}
 	main.prover() // phase 2 reads its table
 	perMove := opt.Budget
 	perMove.Tables = nil

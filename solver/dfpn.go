@@ -222,6 +222,14 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 // indices lo and hi (hi < lo: p was reached by an irreversible move, so
 // it can repeat nothing above it).
 func (pv *Prover) leaf(p *draughts.Position, lo, hi int) (pn, dn uint32, d deps, dist int) {
+	if l := pv.tt.local; l != nil {
+		if won, dist, ok := l.Lookup(p); ok {
+			if won {
+				return 0, pnInf, noDeps, dist
+			}
+			return pnInf, 0, noDeps, 0
+		}
+	}
 	e := pv.tt.probe(p)
 	if e != nil && e.final() {
 		return e.pn, e.dn, noDeps, int(e.dist)

@@ -57,6 +57,10 @@ type PNTable struct {
 	// maxCond entries.
 	cond    map[posID]condEntry
 	maxCond int
+	// local is the exact local analysis of the composition for this
+	// table's goal, when one was made (Solve's fallback): it decides
+	// every position of its reachable set.
+	local *Local
 }
 
 // posID is a position without its key.

@@ -285,6 +285,17 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 		// see the commit message).
 		return ml, NotWithin, 0, true
 	}
+	if s.pnt != nil && s.pnt.local != nil {
+		if won, dist, ok := s.pnt.local.Lookup(p); ok {
+			switch {
+			case !won:
+				return ml, Never, 0, true
+			case dist <= d:
+				return ml, Proved, dist, true
+			}
+			return ml, NotWithin, 0, true
+		}
+	}
 	if s.pnt != nil {
 		// Phase 1's facts: a disproof, or a proof whose length fits.
 		if e := s.pnt.probe(p); e != nil {

@@ -120,6 +120,9 @@ type Answer struct {
 	// any depth (all of them under the game draw rules): only those were
 	// searched to Bound, and only for them a longer win is not excluded.
 	Undecided int `json:"undecided,omitempty"`
+	// LocalPositions is the size of the reachable set solved by the exact
+	// local analysis, when phase 1 needed it (0: not made).
+	LocalPositions int `json:"local_positions,omitempty"`
 }
 
 // Solve answers the stipulation goal for p, with attacker the side that
