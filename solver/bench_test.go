@@ -2,6 +2,7 @@ package solver
 
 import (
 	"testing"
+	"time"
 
 	"draughtsjudge/draughts"
 )
@@ -40,4 +41,73 @@ func BenchmarkSolveScholmaTry(b *testing.B) {
 // endgame databases, to 9 moves.
 func BenchmarkSolveShoshinTry(b *testing.B) {
 	benchDistance(b, draughts.Russian, "W:WKa5,a3:Ba7,f4", "a3-b4", Win{}, 9)
+}
+
+// benchDecide measures phase 1 (df-pn, Prover.Decide) from the position
+// after the given first move, reporting nodes per decision and nodes/s.
+func benchDecide(b *testing.B, r *draughts.Rules, fen, first string, goal Goal) {
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := draughts.ParseMove(&p, r, first)
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := p.Play(m)
+	var nodes uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		pv := NewProver(r, goal, draughts.White, Budget{Nodes: 50_000_000, TTBytes: 64 << 20}, nil)
+		if o, _ := pv.Decide(q); o == Aborted {
+			b.Fatalf("%s: undecided", first)
+		}
+		nodes += pv.Nodes()
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// Phase 1 against the bounded search on the same entries: the key of
+// Scholma's problem (proved) and Shoshin's key (proved, no databases).
+// BenchmarkSolveScholmaTry and BenchmarkSolveShoshinTry above are the
+// bounded search on tries it cannot decide at all; the df-pn figures for
+// tries are in BenchmarkDecideShoshinTry.
+func BenchmarkDecideScholmaKey(b *testing.B) {
+	benchDecide(b, draughts.International,
+		"W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8,9,10,12,14,16,17,18,19,20,23,24,25",
+		"32-27", Win{MaterialMargin: 2})
+}
+
+// BenchmarkIDScholmaKey: the bounded search proving the same key (7 moves).
+func BenchmarkIDScholmaKey(b *testing.B) {
+	benchDistance(b, draughts.International,
+		"W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8,9,10,12,14,16,17,18,19,20,23,24,25",
+		"32-27", Win{MaterialMargin: 2}, 6)
+}
+
+func BenchmarkDecideShoshinKey(b *testing.B) {
+	benchDecide(b, draughts.Russian, "W:WKa5,a3:Ba7,f4", "a5-b4", Win{})
+}
+
+func BenchmarkIDShoshinKey(b *testing.B) {
+	benchDistance(b, draughts.Russian, "W:WKa5,a3:Ba7,f4", "a5-b4", Win{}, 5)
+}
+
+// BenchmarkLocalShoshin: the exact local analysis of Shoshin's study
+// without databases (every position reachable from the start), in
+// positions per second.
+func BenchmarkLocalShoshin(b *testing.B) {
+	r := draughts.Russian
+	p, _ := draughts.ParseFEN(r, "W:WKa5,a3:Ba7,f4")
+	var n int
+	for i := 0; i < b.N; i++ {
+		l, _ := AnalyseLocal(r, Win{}, draughts.White, p, 4_000_000, time.Time{})
+		if l == nil {
+			b.Fatal("set larger than the limit")
+		}
+		n += l.Positions()
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "positions/op")
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }

@@ -14,10 +14,16 @@ import (
 //
 //  1. Every first move is decided at any depth by the df-pn Prover, one
 //     after the other in generation order, over the composition's shared
-//     table: wins / never wins / undecided within the node budget. Three
-//     rounds: an eighth of Budget.Nodes per move, then Budget.Nodes, then
-//     for the moves still undecided up to eight times that, sharing what
-//     is left of 16 budgets for the whole root.
+//     table: wins / never wins / undecided within the node budget, in a
+//     first round of an eighth of Budget.Nodes per move. A position of
+//     at most smallPieces pieces (a study, an ending: proofs at any depth
+//     are within reach; in a full problem "never wins" is out of reach
+//     and a cook is another combination, which the first round or phase
+//     2 finds) gets a second round of Budget.Nodes; what is still undecided
+//     the exact local analysis settles when the reachable set fits in
+//     Budget.TTBytes and two node budgets (positions); else two more
+//     rounds of up to 8 and 64 budgets per move, sharing what is left of
+//     96 for the root.
 //  2. The winning moves get their exact distance by iterative deepening
 //     up to the proof's length; the undecided ones are searched as
 //     before, up to the shortest win + Slack (MaxBound when none wins),
@@ -26,6 +32,10 @@ import (
 //
 // So any other winning first move is found however long it is (11.2.6),
 // and results and node counts do not depend on Threads.
+// smallPieces is the most pieces of a position given the larger phase-1
+// budgets and the local analysis.
+const smallPieces = 12
+
 func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options, ms []draughts.Move) Answer {
 	var ans Answer
 	_, draw := goal.(Draw)
@@ -43,28 +53,19 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	}
 	// Rounds of growing budgets: most first moves are decided in a few
 	// hundred nodes; what one round leaves undecided the next resumes
-	// from the table with eight times the budget.
-	rounds := []uint64{0}
+	// from the table with more.
 	n := opt.Budget.Nodes
-	if n != 0 {
-		rounds = []uint64{max(n/8, 1000), n, 8 * n}
-	}
-	for r, b := range rounds {
-		if r == 2 {
-			// The last round shares what is left of 16 budgets: problems
-			// whose tries no search can decide must not cost 8 each.
-			open := 0
-			for i := range st {
-				if st[i].o == Aborted {
-					open++
-				}
-			}
-			if left := 16*n - main.Nodes(); open > 0 && main.Nodes() < 16*n {
-				b = max(min(b, left/uint64(open)), n)
-			} else {
-				break
+	small := p.Occupied().Count() <= smallPieces
+	open := func() int {
+		k := 0
+		for i := range st {
+			if st[i].o == Aborted {
+				k++
 			}
 		}
+		return k
+	}
+	round := func(b uint64) {
 		main.budget.Nodes = b
 		for i := range st {
 			x := &st[i]
@@ -79,36 +80,37 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 				x.dist = 0
 			}
 		}
+		main.budget.Nodes = n
 	}
-	main.budget.Nodes = opt.Budget.Nodes
-	// What df-pn leaves undecided, the exact local analysis settles when
-	// the reachable set fits in memory.
-	undecided := 0
-	for i := range st {
-		if st[i].o == Aborted {
-			undecided++
+	if n == 0 {
+		round(0)
+	} else {
+		round(max(n/8, 1000))
+		if small {
+			round(n)
 		}
 	}
-	if undecided > 0 && ctx.Err() == nil {
+	if small && open() > 0 && ctx.Err() == nil {
+		// The exact local analysis, when the reachable set fits.
 		pv := main.prover()
-		if l, n := AnalyseLocal(r, pv.goal, pv.attacker, p, opt.Budget.TTBytes/localBytesPerPosition, opt.Budget.Deadline); l != nil {
+		limit := opt.Budget.TTBytes / localBytesPerPosition
+		if n != 0 {
+			limit = min(limit, int(min(2*n, 1<<31)))
+		}
+		l, visited := AnalyseLocal(r, pv.goal, pv.attacker, p, limit, opt.Budget.Deadline)
+		main.nodes += visited
+		if l != nil {
 			pv.tt.local = l
 			ans.LocalPositions = l.Positions()
-			for i := range st {
-				x := &st[i]
-				if x.o != Aborted {
-					continue
-				}
-				o, ub := main.decide(&x.q)
-				x.o, x.dist = o, ub+1
-				if draw && o == Proved {
-					x.dist = 0
-				}
-			}
-			main.nodes += n
-		} else {
-			main.nodes += n
+			round(0) // every first move is in the set: decided at once
 		}
+	}
+	// Larger budgets, sharing what is left of 96 budgets for the root.
+	for _, mult := range []uint64{8, 64} {
+		if !small || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
+			break
+		}
+		round(max(min(mult*n, (96*n-main.Nodes())/uint64(open())), n))
 	}
 	main.prover() // phase 2 reads its table
 	perMove := opt.Budget

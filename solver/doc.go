@@ -4,32 +4,45 @@
 //
 // # Algorithm
 //
-// Iterative deepening on the number of attacker moves, with a
-// transposition table of facts (Popeye's approach for stipulations of a
-// given length; KomoringHeights' MateLen bounds for the table). We chose it
-// over df-pn (Nagai 2002, "Df-pn algorithm for searching AND/OR trees and
-// its applications", PhD thesis, University of Tokyo) because the answers a
-// composition judge needs are length-exact: the distance of every key, of
-// every dual and of every try's refutation, and the shortest win decides
-// which of two keys is the author's and which a cook. Iterative deepening
-// gives the exact minimum at each node; df-pn gives a proof of some length
-// and must be re-run with length bounds to get the same. Depth-bounded
-// search also needs no repetition handling: a shortest forced win never
-// repeats a position, and bounded depth makes every search finite, so the
-// table's facts are path-independent (no graph-history interaction).
+// Two phases (decided.go). Phase 1 decides at any depth whether the
+// attacker forces the goal: depth-first proof-number search (df-pn, Nagai
+// 2002, "Df-pn algorithm for searching AND/OR trees and its
+// applications", PhD thesis, Univ. of Tokyo; dfpn.go) over one
+// proof-number table per composition and goal (pntable.go, tables.go),
+// with the endgame databases as leaves and repetitions handled as
+// conditional disproofs (the graph-history interaction, see Prover). What
+// df-pn leaves undecided in a small position, the exact local analysis
+// (local.go) settles when the reachable set fits in memory: every
+// reachable position enumerated and solved by retrograde propagation.
+// 11.2.6 knows no length: any other winning first move is a full cook,
+// and only an any-depth decision can say there is none.
 //
-// Facts stored per position (tt.go): "the goal is forced within n attacker
-// moves" (upper bound), "not forced within n" (lower bound), and "never
-// forced" (hard: every line ends in a terminal position that fails the
-// goal, or the endgame database says so). A result is "unknown" when the
-// node or time budget runs out or when no win was found within the depth
-// bound and the failure is not hard.
+// Phase 2 needs exact distances (the distance of every key, dual and
+// try's refutation, and the shortest win tells the author's key from a
+// cook): iterative deepening on the number of attacker moves with a
+// transposition table of facts (search.go, tt.go; Popeye's approach for
+// stipulations of a given length, KomoringHeights' MateLen bounds),
+// bounded by the length of the proof phase 1 found, and reading phase 1's
+// proofs and disproofs. Depth-bounded search needs no repetition
+// handling: a shortest forced win never repeats a position. Positions
+// phase 1 cannot decide are searched only to a bound, and the answer says
+// so (Answer.Undecided, Answer.Bound).
+//
+// Under the game draw rules (move-count rules) facts depend on the path,
+// so phase 1 does not apply and the bounded search alone answers.
+//
+// Facts stored per position by phase 2 (tt.go): "the goal is forced
+// within n attacker moves" (upper bound), "not forced within n" (lower
+// bound), and "never forced" (hard). A result is "unknown" when the node
+// or time budget runs out before a decision.
 //
 // # Determinism
 //
-// Each search owns its table and its node budget (per first move), so the
-// same input gives the same answer and the same node counts for any number
-// of threads; threads only share out first moves and compositions
+// Phase 1 runs the first moves of a composition one after the other in a
+// fixed order over its shared table; phase 2 gives each move its own
+// table and node budget and only reads phase 1's table. So the same input
+// gives the same answer and the same node counts for any number of
+// threads; threads share out phase 2's moves and the compositions
 // (golang.org/x/sync/errgroup). A time budget (--time) is the exception:
 // what finishes in time depends on the machine, and the report says so.
 package solver

@@ -21,7 +21,7 @@ func mustFEN(t *testing.T, r *draughts.Rules, fen string) draughts.Position {
 func solve(t *testing.T, r *draughts.Rules, fen string, goal Goal, threads int) Answer {
 	t.Helper()
 	return Solve(context.Background(), r, mustFEN(t, r, fen), goal, draughts.White,
-		Options{Budget: Budget{Nodes: 2_000_000, TTBytes: 16 << 20}, MaxBound: 12, Threads: threads})
+		Options{Budget: Budget{Nodes: 2_000_000, TTBytes: 1 << 30}, MaxBound: 12, Threads: threads})
 }
 
 func TestTTEntrySize(t *testing.T) {
@@ -80,6 +80,7 @@ func TestLockInOne(t *testing.T) {
 // key is unique.
 func TestShoshinStudy(t *testing.T) {
 	a := solve(t, draughts.Russian, "W:WKa5,a3:Ba7,f4", Win{}, 2)
+	t.Logf("local %d nodes %d", a.LocalPositions, a.Nodes)
 	if a.Verdict != VerdictProved || a.Distance != 6 {
 		t.Fatalf("got verdict %s distance %d", a.Verdict, a.Distance)
 	}

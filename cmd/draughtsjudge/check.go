@@ -51,16 +51,44 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
 	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move); 0 = no node limit, only with --time")
 	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, e.g. 2m (0 = none; results then depend on the machine)")
-	fs.IntVar(&f.mem, "mem", 256, "transposition table memory per composition, MiB (1..1048576)")
+	fs.IntVar(&f.mem, "mem", defaultMemMiB(), "search memory per composition (proof-number tables, local analysis), MiB (1..1048576); default an eighth of the machine's memory, 256..4096")
 	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
 	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
 	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
 	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (at least 1)")
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
-	fs.IntVar(&f.endgames, "endgames", 4, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none")
+	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none; default 5 on 8x8 boards, 4 on 10x10")
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
+}
+
+// autoEndgames is --endgames' default: endgamesFor picks by board.
+const autoEndgames = -1
+
+// endgamesFor is the largest endgame slice built for r: --endgames, or by
+// default 5 pieces on 8x8 boards (the Russian 5-piece slices take about
+// 110 CPU-seconds and 40 MB once, and decide the long Russian studies);
+// on 10x10, 5 for a composition of at most 8 pieces (a study: the slices
+// its material can reach) and 4 for the rest (every 5-piece slice, which
+// a full problem reaches, takes about 8 minutes on 2 cores).
+func (f *runFlags) endgamesFor(r *draughts.Rules, pieces int) int {
+	if f.endgames != autoEndgames {
+		return f.endgames
+	}
+	if r.Board.Size == 8 || pieces <= 8 {
+		return 5
+	}
+	return 4
+}
+
+// maxPieces is the largest material of ms, in pieces.
+func maxPieces(ms []tablebase.Material) int {
+	n := 0
+	for _, m := range ms {
+		n = max(n, int(m.WM)+int(m.WK)+int(m.BM)+int(m.BK))
+	}
+	return n
 }
 
 // load reads the inputs of check and solve.
@@ -189,7 +217,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	internal := make([]error, len(comps))
 	opt := f.options(f.threads)
 	slices := 0
-	if store != nil && f.endgames > 0 {
+	if store != nil && f.endgames != 0 {
 		if code := ensureEndgames(store, comps, f, stderr); code != exitOK {
 			return code
 		}
@@ -202,7 +230,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	}
 	bar := newCheckBar(stderr, len(comps))
 	g := new(errgroup.Group)
-	g.SetLimit(max(1, f.threads))
+	g.SetLimit(batchLimit(f.threads, f.mem))
 	for i, e := range comps {
 		i, c := i, e.Composition
 		g.Go(func() error {
@@ -409,6 +437,7 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 	for _, e := range comps {
 		c := e.Composition
 		m := tablebase.MaterialOf(&c.Start)
+		limit := f.endgamesFor(c.Rules, c.Start.Occupied().Count())
 		if want[c.Rules] == nil {
 			want[c.Rules] = map[tablebase.Material]bool{}
 		}
@@ -416,7 +445,7 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 			for wk := 0; wk <= int(m.WK)+int(m.WM)-wm; wk++ {
 				for bm := 0; bm <= int(m.BM); bm++ {
 					for bk := 0; bk <= int(m.BK)+int(m.BM)-bm; bk++ {
-						if wm+wk == 0 || bm+bk == 0 || wm+wk+bm+bk > f.endgames {
+						if wm+wk == 0 || bm+bk == 0 || wm+wk+bm+bk > limit {
 							continue
 						}
 						want[c.Rules][tablebase.Material{WM: uint8(wm), WK: uint8(wk), BM: uint8(bm), BK: uint8(bk)}] = true
@@ -447,10 +476,10 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 			continue
 		}
 		if store.ReadOnly() {
-			fmt.Fprintf(stderr, "draughtsjudge: the store is read-only: %d %s endgame slices up to %d pieces the batch can reach are not built (first %s); checking without them\n", len(missing), r.ID, f.endgames, missing[0])
+			fmt.Fprintf(stderr, "draughtsjudge: the store is read-only: %d %s endgame slices up to %d pieces the batch can reach are not built (first %s); checking without them\n", len(missing), r.ID, maxPieces(missing), missing[0])
 			continue
 		}
-		fmt.Fprintf(stderr, "draughtsjudge: building %s endgame slices up to %d pieces (once; kept in %s)\n", r.ID, f.endgames, store.Dir)
+		fmt.Fprintf(stderr, "draughtsjudge: building %d %s endgame slices up to %d pieces (once; kept in %s)\n", len(missing), r.ID, maxPieces(missing), store.Dir)
 		t0 := time.Now()
 		if err := e.Build(context.Background(), ms, tablebase.BuildOptions{Threads: f.threads}); err != nil {
 			fmt.Fprintf(stderr, "draughtsjudge: warning: endgame build: %v; checking without the %d %s slices not built (reports are cached under the slices present)\n", err, len(e.Missing(ms)), r.ID)

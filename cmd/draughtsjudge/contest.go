@@ -96,7 +96,7 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 	for _, c := range comps {
 		entries = append(entries, corpus.Entry{File: c.File, Index: c.Index, Line: c.Line, Composition: c})
 	}
-	if store != nil && f.endgames > 0 {
+	if store != nil && f.endgames != 0 {
 		ensureEndgames(store, entries, f, stderr)
 	}
 	if store != nil {

@@ -89,7 +89,7 @@ func (f *runFlags) validate() error {
 		// refuse it rather than silently search something else.
 		intFlag("slack", f.slack, 1, 1000, "must be 1..1000 moves"),
 		intFlag("max-bound", f.maxBound, 1, 1000, "must be 1..1000 White moves"),
-		intFlag("endgames", f.endgames, 0, 8, "must be 0..8 pieces (0 = build none)"),
+		intFlag("endgames", f.endgames, autoEndgames, 8, "must be 0..8 pieces (0 = build none)"),
 		intFlag("max-file-size", f.maxFileSize, 1, 1<<30, "must be 1..1073741824 MiB"),
 	} {
 		if err != nil {
