@@ -11,7 +11,7 @@ import (
 )
 
 func opts() composition.Options {
-	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 32 << 20}, MaxBound: 20, Threads: 2}}
+	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 320 << 20}, MaxBound: 20, Threads: 2}}
 }
 
 func sample(t *testing.T, author string) *composition.Composition {

@@ -13,7 +13,7 @@ import (
 
 // Small budgets: each composition here is analysed in about a second.
 func fastOpts() composition.Options {
-	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 16 << 20}, MaxBound: 16, Threads: 2}}
+	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 320 << 20}, MaxBound: 16, Threads: 2}}
 }
 
 // The test pairs of chapter XI: for each formal check, a real composition

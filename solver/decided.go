@@ -21,7 +21,7 @@ import (
 //     and a cook is another combination, which the first round or phase
 //     2 finds) gets a second round of Budget.Nodes; what is still undecided
 //     the exact local analysis settles when the reachable set fits in
-//     Budget.TTBytes and two node budgets (positions); else two more
+//     Budget.TTBytes and two node budgets (at least 2M positions); else two more
 //     rounds of up to 8 and 64 budgets per move, sharing what is left of
 //     96 for the root.
 //  2. The winning moves get their exact distance by iterative deepening
@@ -95,7 +95,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		pv := main.prover()
 		limit := opt.Budget.TTBytes / localBytesPerPosition
 		if n != 0 {
-			limit = min(limit, int(min(2*n, 1<<31)))
+			limit = min(limit, int(min(max(2*n, 2_000_000), 1<<31)))
 		}
 		l, visited := AnalyseLocal(r, pv.goal, pv.attacker, p, limit, opt.Budget.Deadline)
 		main.nodes += visited
