@@ -59,11 +59,14 @@ type authorLine struct {
 	pos   []draughts.Position // the position before each move
 	end   draughts.Position
 	main  bool
+	// alt: the line takes an alternative White move the author writes
+	// (not a thematic variation, 11.2.5).
+	alt bool
 }
 
 func (l authorLine) clone() authorLine {
 	return authorLine{moves: append([]string(nil), l.moves...), mv: append([]draughts.Move(nil), l.mv...),
-		pos: append([]draughts.Position(nil), l.pos...)}
+		pos: append([]draughts.Position(nil), l.pos...), alt: l.alt}
 }
 
 // authorLines lists every line of the author's solution, main line first;
@@ -78,7 +81,9 @@ func authorLines(c *Composition) []authorLine {
 				if len(v) > 0 && isTry(&v[0]) {
 					continue // a false trail, not a line of the solution
 				}
-				rec(v, p, cur.clone(), false)
+				alt := cur.clone()
+				alt.alt = alt.alt || p.Side == draughts.White
+				rec(v, p, alt, false)
 			}
 			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)
 			if err != nil {
