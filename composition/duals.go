@@ -275,7 +275,7 @@ func judgeDual(c *Composition, kind string, dist int, at dualPlace) (status, cla
 		case at.lenient:
 			return DualWarning, "11.2.6, 11.3.8.5", "a partial cook after the branching (" + kind + "), a warning by --lenient-study-duals"
 		case toleratedKind(kind):
-			return partial("11.2.6, 11.3.8.5", "a second inaccuracy in one branch (" + kind + "): 11.3.8.5 allows one")
+			return partial("11.2.6, 11.3.8.5", "a second inaccuracy in one branch ("+kind+"): 11.3.8.5 allows one")
 		}
 		return partial("11.2.6, 11.3.8.5", "a partial cook ("+kind+"): not an inaccuracy 11.3.8.5 allows")
 	case Problem:
