@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 23
+const ReportVersion = 24
 
 // Check statuses.
 const (
@@ -456,14 +456,20 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 			s = append(s, f.Result)
 		}
 		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
-	case aborted > 0:
-		rep.add(Check{"unique", "11.2.6", Unknown, bound})
 	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
+		// A proved dual fails the check whatever the other first moves
+		// are: its basis (the author's and the dual's wins) is decided.
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
 			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ") + "; " + bound})
+	case aborted > 0:
+		detail := bound
+		for _, f := range rep.Duals {
+			detail += "; dual " + f.judged()
+		}
+		rep.add(Check{"unique", "11.2.6", Unknown, detail})
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualUndecided) {

@@ -63,6 +63,8 @@ func classifyDual(r *draughts.Rules, x dualContext, d draughts.Move, dist int, r
 	switch {
 	case dist < x.authorDist:
 		return DualFaster
+	case same && d.From == a.From && a.IsCapture() == d.IsCapture() && a.Captured == d.Captured && alternativeMove(r, x, d):
+		return DualAlternativeMove
 	case same && d.From == a.From && king && a.IsCapture() && d.IsCapture() && a.Captured == d.Captured && a.To != d.To:
 		return DualKingDiagonal
 	case same && d.From == a.From && a.IsCapture() && d.IsCapture() && a.To == d.To:
@@ -70,8 +72,6 @@ func classifyDual(r *draughts.Rules, x dualContext, d draughts.Move, dist int, r
 	case same && d.From == a.From && king && !a.IsCapture() && !d.IsCapture() &&
 		direction(r.Board, a.From, a.To) == direction(r.Board, a.From, d.To) && sameDiagonal(r.Board, a.From, a.To, d.To):
 		return DualKingDiagonal
-	case same && d.From == a.From && !a.IsCapture() && !d.IsCapture() && alternativeMove(r, x, d):
-		return DualAlternativeMove
 	case repeats:
 		return DualDelay
 	case dist == x.authorDist+1:
@@ -107,8 +107,10 @@ func sameDiagonal(bd *draughts.Board, a, b, c draughts.Square) bool {
 }
 
 // alternativeMove: after d and the author's Black reply, the piece on d.To
-// can go on to the square the author's next move reaches, giving the
-// author's position (11.2.7.3).
+// can go on with a quiet move to the square the author's next move
+// reaches, giving the author's position (11.2.7.3). The first moves may be
+// captures of the same pieces (Zubov No. 2: 6.16x27 … 7.27-49 and
+// 6.16x38 … 7.38-49).
 func alternativeMove(r *draughts.Rules, x dualContext, d draughts.Move) bool {
 	if x.reply == "" || x.next == "" {
 		return false
@@ -164,10 +166,11 @@ func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
 }
 
 // spareWhite returns a white piece of the finale p without which goal g
-// still holds: the finale does not need it (11.2.4, 11.2.8.1).
+// still holds the same way (sameWin): the finale does not need it
+// (11.2.4, 11.2.8.1).
 func spareWhite(g solver.Goal, p draughts.Position, r *draughts.Rules) (draughts.Square, bool) {
 	for _, sq := range p.Pieces[draughts.White].Squares() {
-		if fulfilledBy(g, without(p, sq), r) {
+		if sameWin(g, g, p, without(p, sq), r) {
 			return sq, true
 		}
 	}

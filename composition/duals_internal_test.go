@@ -30,6 +30,9 @@ func TestClassifyDual(t *testing.T) {
 		{"alternative capture", draughts.Russian, "W:Wd6:Be7,g7,e5,e3", "d6:f4:d2", "d6:f8:h6:d2", "", "", 1, 1, DualAlternativeCapture},
 		// 11.2.7.3: c3-b4, h8-g7, b4-c5 against c3-d4, h8-g7, d4-c5.
 		{"alternative move", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "b4-c5", 3, 3, DualAlternativeMove},
+		// Zubov No. 2 (testdata/zubov-2.pdn) at move 6: the king 16 takes the king 21
+		// landing on 38, then 38-49, for the author's 16x27 and 27-49.
+		{"alternative move by captures", draughts.International, "W:WK16,40,45:BK21,35,K50", "16x27", "16x38", "35x44", "27-49", 2, 2, DualAlternativeMove},
 		// The same two moves without the author's next move: no evidence.
 		{"no continuation", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "", 3, 3, DualPlain},
 		// 11.3.8.5: one move longer.

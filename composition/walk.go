@@ -166,7 +166,9 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance,
 			AuthorDistance: authorDist, ByAuthor: contains(authors[1:], b.Move)}
-		// A transposition reaches the author's finale by another order.
+		// A transposition reaches the author's finale by another order
+		// (a move of one of the kinds the rules name by its geometry is
+		// judged as that kind, 11.2.7.3, 11.3.8.5).
 		if !finaleDone {
 			finaleDone = true
 			if fin, _, ok := w.play(p.Play(am), authorDist-1+w.slack, nil); ok {
@@ -186,13 +188,14 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		if f.ByAuthor {
 			given = "; the author gives it"
 		}
-		if dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
+		f.Kind = classifyDual(w.r, x, m, b.Distance, repeats)
+		geometric := f.Kind == DualAlternativeMove || f.Kind == DualAlternativeCapture || f.Kind == DualKingDiagonal
+		if !geometric && dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
 			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)%s", b.Distance, author, authorDist, given)
 			f.Kind = "transposition"
 			w.transpositions = append(w.transpositions, f)
 			continue
 		}
-		f.Kind = classifyDual(w.r, x, m, b.Distance, repeats)
 		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1, lenient: w.lenient}
 		if w.c.Genre == Task && dualFinale != nil {
 			// Compare with the author's own finales below this node (the
