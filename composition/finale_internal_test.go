@@ -1,6 +1,7 @@
 package composition
 
 import (
+	"context"
 	"os"
 	"testing"
 
@@ -88,4 +89,42 @@ func TestProblemFinaleRule(t *testing.T) {
 			t.Errorf("%s (%s): won %v, want %v", tc.name, draughts.FEN(&tc.p, r), got, tc.won)
 		}
 	}
+}
+
+// Zubov No. 2 analysed: the key 16-11 as the source gives it, no full cook
+// (the margin rule's false 1.28-22 is gone), the two lock finales
+// accepted, and the king's alternative routes 6.16x32/38/43 … -49 for
+// 6.16x27 … 27-49 are alternative moves (11.2.7.3). The verdict is the
+// source's "sound" or, within this budget, unknown for first moves that a
+// black king makes hard to refute — never defective.
+func TestZubovNo2(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 20-piece 10x10 problem: about a minute")
+	}
+	c := readComposition(t, "testdata/zubov-2.pdn")
+	opt := Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 16 << 20}, MaxBound: 16, Threads: 2}}
+	rep := Analyse(context.Background(), c, opt)
+	if len(rep.Cooks) > 0 || len(rep.Keys) != 1 || rep.Keys[0] != "16-11" || rep.AuthorKey != "16-11" {
+		t.Fatalf("keys %v (author %s), cooks %+v", rep.Keys, rep.AuthorKey, rep.Cooks)
+	}
+	if rep.Verdict == Defective {
+		t.Fatalf("defective: %s", rep.Reason)
+	}
+	locks := map[string]bool{"B:W45,K49:B44,K50": false, "B:WK38,43,45:B44,K49,K50": false}
+	for _, f := range rep.Finales {
+		if _, ok := locks[f.FEN]; ok && f.Fulfilled {
+			locks[f.FEN] = true
+		}
+	}
+	for fen, ok := range locks {
+		if !ok {
+			t.Errorf("lock finale %s not accepted: %+v", fen, rep.Finales)
+		}
+	}
+	for _, d := range rep.Duals {
+		if d.Status != DualTolerated || d.Kind != DualAlternativeMove {
+			t.Errorf("dual %+v", d)
+		}
+	}
+	t.Logf("verdict %s (%s); unique: %s", rep.Verdict, rep.Reason, rep.check("unique").Detail)
 }
