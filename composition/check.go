@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 23
+const ReportVersion = 24
 
 // Check statuses.
 const (
@@ -47,15 +47,26 @@ type Finding struct {
 	Author   string   `json:"author,omitempty"`   // the author's move at that node, if any
 	Distance int      `json:"distance,omitempty"` // attacker moves to the goal after Move
 	Result   string   `json:"result"`             // e.g. "wins in 5", "transposition", "attacker still wins in 4"
-	// Kind classifies a dual (duals.go): "dual", "alternative move",
-	// "alternative capture", "king to another square of the diagonal",
-	// "lengthening by one move".
+	// AuthorDistance is the author's move's distance at the node (duals
+	// and transpositions).
+	AuthorDistance int `json:"author_distance,omitempty"`
+	// ByAuthor: the author writes this move as an alternative himself
+	// (it is judged like any dual, 11.2.6).
+	ByAuthor bool `json:"by_author,omitempty"`
+	// Kind classifies a dual (duals.go): "dual", "faster than the
+	// author's move", "alternative move", "alternative capture", "king to
+	// another square of the diagonal", "lengthening by one move", "delay
+	// with repetition".
 	Kind string `json:"kind,omitempty"`
 	// Status is chapter XI's verdict on a dual (judgeDual): "tolerated",
-	// "warning" (scored), "partial cook", "full cook" or "undecided"; Note
-	// gives the clause and the reason.
+	// "warning" (scored), "demoted" (a side variation that is not
+	// thematic), "partial cook", "full cook" or "undecided"; Clause is
+	// the rule applied and Note the reason.
 	Status string `json:"status,omitempty"`
+	Clause string `json:"clause,omitempty"`
 	Note   string `json:"note,omitempty"`
+
+	place dualPlace // where the dual stands (judgeDual's input)
 }
 
 // Report is the analysis of one composition. JSON field names are the
@@ -94,6 +105,7 @@ type Report struct {
 
 	practical   bool     // the author states a practical problem (11.2.7.5)
 	sideFinales []string // uneconomical finales after unwritten defences (walker)
+	demoted     []string // side variations a partial cook makes not thematic (walker.demoted)
 }
 
 // Options tune Analyse.
@@ -106,6 +118,11 @@ type Options struct {
 	MaterialMargin int
 	// Prober gives endgame database values, if any.
 	Prober solver.Prober
+	// LenientStudyDuals makes a partial cook in a study after the
+	// branching a warning: not a defect in the main line, no demotion of
+	// a side variation (README "Judgement calls"; draughtsjudge check
+	// --lenient-study-duals).
+	LenientStudyDuals bool
 }
 
 // Goal returns the solver goal of c's stipulation, or an error saying why
@@ -170,7 +187,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 
 	rep.staticChecks(c) // legal, genre, problem-balance (formal.go)
-	rep.add(variationsCheck(c))
+	rep.add(variationsCheck(c, nil))
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
@@ -266,7 +283,14 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if authorOK && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
 		w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
 		w.walk(c.Game.Moves, c.Start, nil, false)
+		w.judgeBranches()
 		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
+		if d := w.demoted(); len(d) > 0 {
+			rep.demoted = d
+			if ch := rep.check("variations"); ch != nil {
+				*ch = variationsCheck(c, d)
+			}
+		}
 		rep.sideFinales = w.sideFinales
 		rep.Nodes += w.s.Nodes()
 		switch {
@@ -432,14 +456,20 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 			s = append(s, f.Result)
 		}
 		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
-	case aborted > 0:
-		rep.add(Check{"unique", "11.2.6", Unknown, bound})
 	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
+		// A proved dual fails the check whatever the other first moves
+		// are: its basis (the author's and the dual's wins) is decided.
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
-			s = append(s, fmt.Sprintf("%s after %s: %s for the author's %s (%s)", f.Status, strings.Join(f.Line, " "), f.Move, f.Author, f.Note))
+			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ") + "; " + bound})
+	case aborted > 0:
+		detail := bound
+		for _, f := range rep.Duals {
+			detail += "; dual " + f.judged()
+		}
+		rep.add(Check{"unique", "11.2.6", Unknown, detail})
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualUndecided) {
@@ -449,9 +479,9 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
 		var tol []string
 		for _, f := range rep.Duals {
-			tol = append(tol, fmt.Sprintf("%s for %s: %s (%s)", f.Move, f.Author, f.Status, f.Note))
+			tol = append(tol, f.judged())
 		}
-		detail := fmt.Sprintf("single key; %s and %s inside the variations, none a cook", count(len(rep.Duals), "dual"), count(len(rep.Transpositions), "transposition"))
+		detail := fmt.Sprintf("single key; %s and %s inside the variations, no cook of the composition", count(len(rep.Duals), "dual"), count(len(rep.Transpositions), "transposition"))
 		if len(tol) > 0 {
 			detail += ": " + strings.Join(tol, "; ")
 		}
@@ -459,6 +489,16 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 	default:
 		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
 	}
+}
+
+// judged is a dual in words: the move and the author's, their distances,
+// kind, status, clause and why.
+func (f Finding) judged() string {
+	by := ""
+	if f.ByAuthor {
+		by = ", the author gives it"
+	}
+	return fmt.Sprintf("%s in %d for the author's %s in %d (%s%s): %s, %s: %s", f.Move, f.Distance, f.Author, f.AuthorDistance, f.Kind, by, f.Status, f.Clause, f.Note)
 }
 
 // dualsWith returns the duals with one of the statuses.
@@ -528,9 +568,14 @@ func countTries(plies []draughts.Ply) int {
 // variationsCheck is [variations] (11.2.5): a locking task needs at least
 // two thematic variations, a study or positional ending at least two
 // compositional branches; the author's lines are counted (main line and
-// every variation).
-func variationsCheck(c *Composition) Check {
-	lines := thematicLines(c)
+// every variation), less the demoted ones (side variations with a partial
+// cook, 11.2.6).
+func variationsCheck(c *Composition, demoted []string) Check {
+	lines := thematicLines(c) - len(demoted)
+	dem := ""
+	if len(demoted) > 0 {
+		dem = fmt.Sprintf(" (%s not thematic, a partial cook: %s)", count(len(demoted), "variation"), strings.Join(demoted, "; "))
+	}
 	// 11.3.8.3: in a study a thematic false trail counts as a
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
@@ -542,17 +587,17 @@ func variationsCheck(c *Composition) Check {
 	case len(c.Game.Moves) == 0:
 		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
 	case c.Genre == Task && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d", lines)}
+		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem)}
 	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d", c.Genre, lines)}
+		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem)}
 	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
 		}
-		return Check{"variations", "11.2.5", Pass, d}
+		return Check{"variations", "11.2.5", Pass, d + dem}
 	}
-	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s", count(lines, "line"))}
+	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem)}
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,

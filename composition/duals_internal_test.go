@@ -30,11 +30,21 @@ func TestClassifyDual(t *testing.T) {
 		{"alternative capture", draughts.Russian, "W:Wd6:Be7,g7,e5,e3", "d6:f4:d2", "d6:f8:h6:d2", "", "", 1, 1, DualAlternativeCapture},
 		// 11.2.7.3: c3-b4, h8-g7, b4-c5 against c3-d4, h8-g7, d4-c5.
 		{"alternative move", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "b4-c5", 3, 3, DualAlternativeMove},
+		// Zubov No. 2 (testdata/zubov-2.pdn) at move 6: the king 16 takes the king 21
+		// landing on 38, then 38-49, for the author's 16x27 and 27-49.
+		{"alternative move by captures", draughts.International, "W:WK16,40,45:BK21,35,K50", "16x27", "16x38", "35x44", "27-49", 2, 2, DualAlternativeMove},
 		// The same two moves without the author's next move: no evidence.
 		{"no continuation", draughts.Russian, "W:Wc3:Bh8", "c3-b4", "c3-d4", "h8-g7", "", 3, 3, DualPlain},
 		// 11.3.8.5: one move longer.
 		{"longer", draughts.Russian, "W:Wc3,e3:Bh8", "c3-b4", "e3-f4", "", "", 3, 4, DualLonger},
 		{"plain", draughts.Russian, "W:Wc3,e3:Bh8", "c3-b4", "e3-f4", "", "", 3, 3, DualPlain},
+		// Distances decide: the king's other square of the diagonal that
+		// wins only in 27 moves where the author's wins in 4 is no
+		// inaccuracy of 11.3.8.5, and a win sooner than the author's is
+		// never one.
+		{"king quiet, much longer", draughts.Russian, "W:WKa1:Bh8", "a1-c3", "a1-e5", "", "", 4, 27, DualPlain},
+		{"king quiet, faster", draughts.Russian, "W:WKa1:Bh8", "a1-c3", "a1-e5", "", "", 4, 3, DualFaster},
+		{"alternative capture, longer", draughts.Russian, "W:Wd6:Be7,g7,e5,e3", "d6:f4:d2", "d6:f8:h6:d2", "", "", 1, 3, DualPlain},
 	} {
 		p, err := draughts.ParseFEN(tc.r, tc.fen)
 		if err != nil {
@@ -49,7 +59,7 @@ func TestClassifyDual(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		x := dualContext{p: p, author: a, reply: tc.reply, next: tc.next, authorDist: tc.authorD}
-		if got := classifyDual(tc.r, x, d, tc.dist); got != tc.want {
+		if got := classifyDual(tc.r, x, d, tc.dist, false); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -82,12 +92,19 @@ func TestJudgeDual(t *testing.T) {
 		{"64-square problem, alternative capture", prob8, DualAlternativeCapture, 2, dualPlace{main: true}, DualWarning},
 		{"64-square one-variation problem, plain dual", prob8, DualPlain, 2, dualPlace{main: true}, DualPartial},
 		{"study, king diagonal", study, DualKingDiagonal, 3, dualPlace{main: true}, DualWarning},
-		{"study, plain dual", study, DualPlain, 3, dualPlace{}, DualWarning},
+		{"study, delay with repetition", study, DualDelay, 5, dualPlace{main: true}, DualWarning},
+		{"study, second inaccuracy of the main line", study, DualLonger, 4, dualPlace{main: true, second: true}, DualPartial},
+		{"study, plain dual in the main line", study, DualPlain, 3, dualPlace{main: true}, DualPartial},
+		{"study, faster dual in the main line", study, DualFaster, 2, dualPlace{main: true}, DualPartial},
+		{"study, plain dual in the main line, lenient", study, DualPlain, 3, dualPlace{main: true, lenient: true}, DualWarning},
+		{"study, plain dual in a side variation", study, DualPlain, 3, dualPlace{}, DualDemoted},
+		{"study, plain dual in a side variation, lenient", study, DualPlain, 3, dualPlace{lenient: true}, DualWarning},
+		{"study, before the branching, lenient", study, DualPlain, 3, dualPlace{main: true, before: true, lenient: true}, DualFull},
 		{"study, before the branching", study, DualKingDiagonal, 3, dualPlace{main: true, before: true}, DualFull},
 		{"study, a single white piece", study, DualPlain, 3, dualPlace{main: true, before: true, single: true}, DualTolerated},
 	} {
-		if got, note := judgeDual(tc.c, tc.kind, tc.dist, tc.at); got != tc.want || note == "" {
-			t.Errorf("%s: %v (%s), want %v", tc.name, got, note, tc.want)
+		if got, clause, note := judgeDual(tc.c, tc.kind, tc.dist, tc.at); got != tc.want || note == "" || clause == "" {
+			t.Errorf("%s: %v (%s: %s), want %v", tc.name, got, clause, note, tc.want)
 		}
 	}
 }

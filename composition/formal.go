@@ -59,11 +59,14 @@ type authorLine struct {
 	pos   []draughts.Position // the position before each move
 	end   draughts.Position
 	main  bool
+	// alt: the line takes an alternative White move the author writes
+	// (not a thematic variation, 11.2.5).
+	alt bool
 }
 
 func (l authorLine) clone() authorLine {
 	return authorLine{moves: append([]string(nil), l.moves...), mv: append([]draughts.Move(nil), l.mv...),
-		pos: append([]draughts.Position(nil), l.pos...)}
+		pos: append([]draughts.Position(nil), l.pos...), alt: l.alt}
 }
 
 // authorLines lists every line of the author's solution, main line first;
@@ -78,7 +81,9 @@ func authorLines(c *Composition) []authorLine {
 				if len(v) > 0 && isTry(&v[0]) {
 					continue // a false trail, not a line of the solution
 				}
-				rec(v, p, cur.clone(), false)
+				alt := cur.clone()
+				alt.alt = alt.alt || p.Side == draughts.White
+				rec(v, p, alt, false)
 			}
 			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)
 			if err != nil {
@@ -157,7 +162,13 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 	rep.Finales = f.finales()
 	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
-	rep.add(f.economyFinale(rep.Finales))
+	ef := f.economyFinale(rep.Finales)
+	if ch := rep.check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
+		// The finales are the author's lines' ends only when the lines
+		// are forced: while solvability is undecided, so is this check.
+		ef.Status, ef.Detail = Unknown, "undecided while solvability is unknown; it would fail: "+ef.Detail
+	}
+	rep.add(ef)
 	if !solved {
 		rep.notChecked(c)
 	} else {
@@ -551,9 +562,15 @@ func without(p draughts.Position, sq draughts.Square) draughts.Position {
 
 // economyFinale is [economy-finale] (11.2.4, 11.2.8.1): in each finale
 // where the goal is fulfilled, each white piece is removed in turn; if the
-// goal still holds without it, the finale is uneconomical. Every finale of
+// same win still holds without it, the finale is uneconomical. Every finale of
 // a task must be economical; in other genres the main line's finale must
 // be, and uneconomical side variations are a warning (11.3.3).
+//
+// "The same win" (judgement call, README): a finale won on the board
+// (Black has no move, a lock, or the problem finale rule) needs a piece
+// unless the finale without it is won on the board too; a finale won by
+// the endgame database in N moves needs a piece unless without it the
+// database still says won in at most N+dbSlack moves (sameWin).
 func (f *formal) economyFinale(fins []Finale) Check {
 	const id, clause = "economy-finale", "11.2.4"
 	var fails, warns, ok []string
@@ -592,7 +609,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 					st := without(f.c.Start, sq)
 					g = f.goalFor(&st)
 				}
-				if fulfilledBy(g, q, f.r) {
+				if sameWin(g, f.goal, p, q, f.r) {
 					spare = append(spare, pieceName(&p, f.r, sq))
 				}
 			}
@@ -624,6 +641,34 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		return Check{id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)"}
 	}
 	return Check{id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; "))}
+}
+
+// dbSlack is how much longer, in White moves, a database win without a
+// piece may be for the piece to count as not needed by the finale.
+const dbSlack = 1
+
+// goalDistance is the goal's verdict on p: done, and the White moves still
+// needed (0: fulfilled on the board; more: an endgame database's win).
+func goalDistance(g solver.Goal, p draughts.Position, r *draughts.Rules) (bool, int) {
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	st, d := g.Eval(p, r, draughts.White, &ml)
+	return st == solver.Done, d
+}
+
+// sameWin reports whether q, the finale p without one white piece, is
+// still the same win: on the board when p is won on the board (goal g0),
+// else a database win at most dbSlack moves longer (goal g for q).
+func sameWin(g, g0 solver.Goal, p, q draughts.Position, r *draughts.Rules) bool {
+	_, d := goalDistance(g0, p, r)
+	ok, dq := goalDistance(g, q, r)
+	if !ok {
+		return false
+	}
+	if d == 0 {
+		return dq == 0
+	}
+	return dq <= d+dbSlack
 }
 
 // economyConstruction is [economy-construction] (11.2.4): each piece of

@@ -28,7 +28,12 @@ func (f *formal) measures(rep *Report) []Measure {
 	r, start := f.r, f.c.Start
 
 	// Thematic variations and distinct finales (11.2.5, 11.3.3, 11.3.9.5).
-	add("variations", "11.3.3", float64(thematicLines(f.c)), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all)", thematicLines(f.c), len(f.lines)))
+	themes := thematicLines(f.c) - len(rep.demoted)
+	demDetail := ""
+	if len(rep.demoted) > 0 {
+		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
+	}
+	add("variations", "11.3.3", float64(themes), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all%s)", themes, len(f.lines), demDetail))
 	distinct := map[string]bool{}
 	var finDetail []string
 	for _, fin := range rep.Finales {

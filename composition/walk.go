@@ -28,6 +28,7 @@ type walker struct {
 	// after defences the author did not give (tasks).
 	sideFinales []string
 	lines       []authorLine // the author's lines (task duals compare finales)
+	lenient     bool         // Options.LenientStudyDuals
 }
 
 func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []authorLine) *walker {
@@ -43,7 +44,7 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines, lenient: opt.LenientStudyDuals}
 }
 
 func moveNo(line []string, start draughts.Side) string {
@@ -121,9 +122,10 @@ func firstTexts(vs [][]draughts.Ply) []string {
 }
 
 // attackerNode: every attacker move that forces the goal; the author's
-// moves must be among them (the first is the main one), the others are
-// duals or transpositions. An alternative the author gives himself is not
-// a dual found by the tool.
+// main move must be among them, the others are duals or transpositions.
+// An alternative the author writes himself is judged like any dual
+// (11.2.6: showing it does not make it the author's one way); the
+// finding says the author gives it.
 func (w *walker) attackerNode(p draughts.Position, line []string, authors []string, next []draughts.Ply, main bool) {
 	author := authors[0]
 	if len(line) == 0 {
@@ -159,14 +161,17 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 	}
 	finaleDone := false
 	for _, b := range wins {
-		if contains(authors, b.Move) {
+		if b.Move == author {
 			continue
 		}
-		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance}
-		// A transposition reaches the author's finale by another order.
+		f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: author, Distance: b.Distance,
+			AuthorDistance: authorDist, ByAuthor: contains(authors[1:], b.Move)}
+		// A transposition reaches the author's finale by another order
+		// (a move of one of the kinds the rules name by its geometry is
+		// judged as that kind, 11.2.7.3, 11.3.8.5).
 		if !finaleDone {
 			finaleDone = true
-			if fin, ok := w.finaleOf(p.Play(am), authorDist-1+w.slack); ok {
+			if fin, _, ok := w.play(p.Play(am), authorDist-1+w.slack, nil); ok {
 				x.authorFinale = &fin
 			}
 		}
@@ -175,17 +180,23 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			continue
 		}
 		var dualFinale *draughts.Position
-		if fin, ok := w.finaleOf(p.Play(m), b.Distance-1+w.slack); ok {
+		fin, repeats, ok := w.play(p.Play(m), b.Distance-1+w.slack, &p)
+		if ok {
 			dualFinale = &fin
 		}
-		if dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
-			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)", b.Distance, author, authorDist)
+		given := ""
+		if f.ByAuthor {
+			given = "; the author gives it"
+		}
+		f.Kind = classifyDual(w.r, x, m, b.Distance, repeats)
+		geometric := f.Kind == DualAlternativeMove || f.Kind == DualAlternativeCapture || f.Kind == DualKingDiagonal
+		if !geometric && dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
+			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)%s", b.Distance, author, authorDist, given)
 			f.Kind = "transposition"
 			w.transpositions = append(w.transpositions, f)
 			continue
 		}
-		f.Kind = classifyDual(w.r, x, m, b.Distance)
-		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1}
+		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1, lenient: w.lenient}
 		if w.c.Genre == Task && dualFinale != nil {
 			// Compare with the author's own finales below this node (the
 			// locks of his lines through it), else with the solver's
@@ -202,10 +213,33 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 				}
 			}
 		}
-		f.Status, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
-		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)", b.Distance, author, authorDist)
+		f.place = at
+		f.Status, f.Clause, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
+		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)%s", b.Distance, author, authorDist, given)
 		w.duals = append(w.duals, f)
 	}
+}
+
+// play follows the solver's play from q (White's forced win within bound)
+// to its finale; repeats says it passes through the position *back (the
+// node where White chose the move), when back is given.
+func (w *walker) play(q draughts.Position, bound int, back *draughts.Position) (draughts.Position, bool, bool) {
+	moves, fin, ok := w.s.MainLine(q, bound, 80)
+	if !ok || back == nil {
+		return fin, false, ok
+	}
+	p := q
+	for _, t := range moves {
+		m, err := draughts.ParseMove(&p, w.r, t)
+		if err != nil {
+			break
+		}
+		p = p.Play(m)
+		if samePosition(&p, back) {
+			return fin, true, ok
+		}
+	}
+	return fin, false, ok
 }
 
 // defenderNode: every defence the author left out is checked.

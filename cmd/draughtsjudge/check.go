@@ -45,6 +45,7 @@ type runFlags struct {
 	maxFileSize int64  // --max-file-size, MiB
 	rubric      string // --rubric (check)
 	pdnOut      string // --pdn-out (check)
+	lenient     bool   // --lenient-study-duals
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
@@ -61,6 +62,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
+	fs.BoolVar(&f.lenient, "lenient-study-duals", false, "a partial cook in a study after the branching is a warning: no defect in the main line, no side variation demoted (11.2.6; README \"Judgement calls\")")
 }
 
 // autoEndgames is --endgames' default: endgamesFor picks by board.
@@ -103,8 +105,9 @@ func (f *runFlags) options(threadsPerEntry int) composition.Options {
 			MaxBound: f.maxBound, Slack: f.slack, Threads: threadsPerEntry,
 			DrawRules: drawRules(f.drawRules),
 		},
-		Time:           f.timeout,
-		MaterialMargin: f.margin,
+		Time:              f.timeout,
+		MaterialMargin:    f.margin,
+		LenientStudyDuals: f.lenient,
 	}
 }
 
@@ -373,6 +376,9 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", composition.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
 	if c.Practical {
 		fmt.Fprint(h, "practical|")
+	}
+	if f.lenient {
+		fmt.Fprint(h, "lenient-study-duals|")
 	}
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
