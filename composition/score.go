@@ -59,6 +59,9 @@ func ParseRubric(name string, data []byte) (Rubric, error) {
 		if len(f) < 4 {
 			return nil, fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
 		}
+		if len(out) == 0 && strings.TrimSpace(f[0]) == "id" && strings.TrimSpace(f[2]) == "weight" {
+			continue // the column header (the README's example has one)
+		}
 		w, err := strconv.ParseFloat(strings.TrimSpace(f[2]), 64)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
