@@ -2,6 +2,7 @@ package regress_test
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -117,6 +118,12 @@ func TestExpectationsCoverTheCorpus(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
+// regressTime caps each slow row (not the fast ones) in the full run, so
+// that a plain "go test ./..." (short=false) stays in minutes: a capped row
+// may be undecided (logged), never falsely decided. -regress.time 2m
+// repeats the README's measurement; 0 = no cap.
+var regressTime = flag.Duration("regress.time", 20*time.Second, "time cap per slow regression row (0 = none)")
+
 // options are the defaults of "draughtsjudge check" (README, flags of
 // check), so that the test and the command agree.
 func options() composition.Options {
@@ -132,7 +139,8 @@ func options() composition.Options {
 // TestRegressionCorpus analyses every row (short mode: the fast rows) and
 // compares the report with the expectations. A contradiction fails, as
 // does a fast row the tool no longer decides; rows marked xfail, TBD
-// verdicts and undecided slow rows are logged.
+// verdicts and undecided slow rows are logged. Two rows run at a time
+// (one thread each; results do not depend on threads).
 func TestRegressionCorpus(t *testing.T) {
 	r, exp := expectations(t)
 	var rows []regress.Expectation
@@ -172,36 +180,47 @@ func TestRegressionCorpus(t *testing.T) {
 			t.Logf("%s endgame slices up to 4 pieces built in %.1fs", rules.ID, time.Since(t0).Seconds())
 		}
 	}
-	for _, e := range rows {
-		t.Run(strings.ReplaceAll(e.Name, " ", "_"), func(t *testing.T) {
-			c := comps[e.ID()]
-			if c == nil {
-				t.Fatalf("expected.tsv:%d: %s: no such composition", e.Line, e.ID())
-			}
-			opt := options()
-			if store != nil && !e.NoDB {
-				opt.Prober = solver.TablebaseProber(store)
-			}
-			rep := composition.Analyse(context.Background(), c, opt)
-			res := regress.Compare(e, rep)
-			t.Logf("%s: %s in %.1fs: verdict %s (%s), keys %v, cooks %v", e.ID(), res.Outcome, rep.Seconds, rep.Verdict, rep.Reason, rep.Keys, regress.CookMoves(rep))
-			for _, n := range res.Notes {
-				t.Logf("  note: %s", n)
-			}
-			switch res.Outcome {
-			case regress.Disagree:
-				for _, d := range res.Diffs {
-					t.Errorf("expected.tsv:%d: %s: %s", e.Line, e.ID(), d)
-				}
-			case regress.XFail:
-				t.Logf("known false result (%s): %s", e.XFail, strings.Join(res.Diffs, "; "))
-			case regress.XPass:
-				t.Logf("XPASS: the row is marked xfail (%s) but now matches: remove the mark", e.XFail)
-			case regress.Undecided:
-				if e.Fast {
-					t.Errorf("expected.tsv:%d: %s: a fast row is no longer decided: %s", e.Line, e.ID(), rep.Reason)
-				}
-			}
-		})
+	t.Run("rows", func(t *testing.T) {
+		for _, e := range rows {
+			t.Run(strings.ReplaceAll(e.Name, " ", "_"), func(t *testing.T) {
+				t.Parallel()
+				analyseRow(t, e, comps[e.ID()], store)
+			})
+		}
+	})
+}
+
+// analyseRow analyses one row and compares the report with it.
+func analyseRow(t *testing.T, e regress.Expectation, c *composition.Composition, store *tablebase.Store) {
+	if c == nil {
+		t.Fatalf("expected.tsv:%d: %s: no such composition", e.Line, e.ID())
+	}
+	opt := options()
+	opt.Solver.Threads = 1
+	if !e.Fast {
+		opt.Time = *regressTime
+	}
+	if store != nil && !e.NoDB {
+		opt.Prober = solver.TablebaseProber(store)
+	}
+	rep := composition.Analyse(context.Background(), c, opt)
+	res := regress.Compare(e, rep)
+	t.Logf("%s: %s in %.1fs: verdict %s (%s), keys %v, cooks %v", e.ID(), res.Outcome, rep.Seconds, rep.Verdict, rep.Reason, rep.Keys, regress.CookMoves(rep))
+	for _, n := range res.Notes {
+		t.Logf("  note: %s", n)
+	}
+	switch res.Outcome {
+	case regress.Disagree:
+		for _, d := range res.Diffs {
+			t.Errorf("expected.tsv:%d: %s: %s", e.Line, e.ID(), d)
+		}
+	case regress.XFail:
+		t.Logf("known false result (%s): %s", e.XFail, strings.Join(res.Diffs, "; "))
+	case regress.XPass:
+		t.Logf("XPASS: the row is marked xfail (%s) but now matches: remove the mark", e.XFail)
+	case regress.Undecided:
+		if e.Fast {
+			t.Errorf("expected.tsv:%d: %s: a fast row is no longer decided: %s", e.Line, e.ID(), rep.Reason)
+		}
 	}
 }
