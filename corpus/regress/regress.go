@@ -479,7 +479,10 @@ func WriteMarkdown(w io.Writer, res []Result, machine string) {
 			nodes = fmt.Sprint(rep.Nodes)
 		}
 		out := r.Outcome
-		if len(r.Diffs) > 0 {
+		switch {
+		case r.Outcome == XFail:
+			out += " (" + e.XFail + ")" // the differences are the known ones
+		case len(r.Diffs) > 0:
 			out += ": " + strings.Join(r.Diffs, "; ")
 		}
 		if r.Outcome == Undecided && r.Report != nil {
