@@ -46,6 +46,7 @@ func TestCompareOutcomes(t *testing.T) {
 		{"at least, key missing", atLeast, report("defective", []string{"a1-b2"}, "fail"), Disagree},
 		{"known false result", xfail, report("defective", []string{"c3-d4", "e3-f4"}, "fail", "e3-f4"), XFail},
 		{"known false result gone", xfail, report("sound", []string{"c3-d4"}, "pass"), XPass},
+		{"known false result not reached", xfail, report("unknown", []string{"c3-d4"}, "unknown"), Undecided},
 		{"no report", sound, nil, Missing},
 	} {
 		e := row(t, tc.row)
