@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"draughtsjudge/corpus/regress"
+)
+
+// regressDir writes a module root with the tiny entry (White cannot move:
+// defective, no key) and an expectations
+// file with the row given (file, index, name left out).
+func regressDir(t *testing.T, row string) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "c"), 0o755)
+	os.WriteFile(filepath.Join(dir, "c", "s.pdn"), []byte(tiny), 0o644)
+	exp := strings.Join(regress.Header, "\t") + "\nc/s.pdn\t1\ttiny\t" + row + "\n"
+	os.WriteFile(filepath.Join(dir, "c", "expected.tsv"), []byte(exp), 0o644)
+	return dir
+}
+
+// regress checks the rows and prints the table and the summary; a row
+// that disagrees is exit 1 and says what differs; --from reads the
+// reports of an earlier check --format json instead.
+func TestRegressCommand(t *testing.T) {
+	budget := fast
+	dir := regressDir(t, "defective\t-\t-\tTBD\tyes\tnone\t-\tsource")
+	exp := filepath.Join(dir, "c", "expected.tsv")
+	code, out, errs := runCLI(t, append([]string{"regress", "--expected", exp}, budget...)...)
+	if code != exitOK || !strings.Contains(out, "| agree |") || !strings.Contains(out, "entries 1: decided 1 (sound 0, defective 1), unknown 0") ||
+		!strings.Contains(out, "agree 1, DISAGREE 0") || !strings.Contains(out, "time per entry: mean") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	bad := regressDir(t, "defective\t-\t-\t-\tyes\tnone\t-\tsource")
+	code, out, _ = runCLI(t, append([]string{"regress", "--expected", filepath.Join(bad, "c", "expected.tsv")}, budget...)...)
+	if code != exitDefective || !strings.Contains(out, "DISAGREE: failed checks ") {
+		t.Fatalf("no failed check expected: exit %d\n%s", code, out)
+	}
+	code, js, errs := runCLI(t, append([]string{"check", "--format", "json"}, append(budget, filepath.Join(dir, "c", "s.pdn"))...)...)
+	if code != exitDefective {
+		t.Fatalf("check: exit %d: %s", code, errs)
+	}
+	from := filepath.Join(dir, "check.json")
+	os.WriteFile(from, []byte(js), 0o644)
+	code, out, errs = runCLI(t, "regress", "--expected", exp, "--from", from)
+	if code != exitOK || !strings.Contains(out, "| agree |") || !strings.Contains(out, "reports from "+from) {
+		t.Fatalf("--from: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, _, errs = runCLI(t, "regress", "--expected", filepath.Join(dir, "none.tsv"))
+	if code != exitUsage || !strings.HasPrefix(errs, "draughtsjudge regress: --expected: ") {
+		t.Errorf("missing expectations: exit %d, %q", code, errs)
+	}
+	code, help, _ := runCLI(t, "help", "regress")
+	if code != exitOK || !strings.Contains(help, "usage: draughtsjudge regress") || !strings.Contains(help, "--from") {
+		t.Errorf("help regress: exit %d\n%s", code, help)
+	}
+}
