@@ -145,7 +145,19 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 	}
 	if !authorWins {
-		w.failures = append(w.failures, fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line)))
+		// Decided at any depth where phase 1 can: only a move it leaves
+		// undecided is judged by the bound.
+		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
+		if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
+			switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
+			case solver.Never:
+				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", moveNo(line, w.c.Start.Side), author, join(line))
+			case solver.Aborted:
+				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", moveNo(line, w.c.Start.Side), author, join(line)))
+				return
+			}
+		}
+		w.failures = append(w.failures, msg)
 		return
 	}
 	am, err := draughts.ParseMove(&p, w.r, author)
