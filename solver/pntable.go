@@ -52,6 +52,10 @@ const pnBucket = 4
 type PNTable struct {
 	slots []pnEntry
 	mask  uint64
+	// used counts the filled slots; the table starts small and doubles
+	// when three quarters are filled, up to maxSlots (memory follows the
+	// search, not --mem: a study decided in 800 nodes needs kilobytes).
+	used, maxSlots int
 	// cond holds the conditional disproofs: true while the positions
 	// whose keys they list are on the search path (dfpn.go). Capped at
 	// maxCond entries.
@@ -97,13 +101,14 @@ func (t *PNTable) storeCond(p *draughts.Position, c condEntry) {
 // NewPNTable makes a table of about bytes bytes (a power of two slots, at
 // least 4096).
 func NewPNTable(bytes int) *PNTable {
-	n := 4096
-	for n*2*40 <= bytes*7/8 {
-		n *= 2
+	maxSlots := 4096
+	for maxSlots*2*40 <= bytes*7/8 {
+		maxSlots *= 2
 	}
+	n := min(maxSlots, 1<<16)
 	// The conditional disproofs get about an eighth of the memory (a map
 	// entry costs about 80 bytes).
-	return &PNTable{slots: make([]pnEntry, n), mask: uint64(n - pnBucket), maxCond: max(bytes/8/80, 1024)}
+	return &PNTable{slots: make([]pnEntry, n), mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
 }
 
 func (t *PNTable) bucket(p *draughts.Position) []pnEntry {
@@ -153,8 +158,48 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 	if e.is(p) && e.final() {
 		return // a fact is never overwritten
 	}
+	if e.side == 0 {
+		t.used++
+	}
 	*e = pnEntry{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, side: uint8(p.Side) + 1,
 		pn: pn, dn: dn, work: work, dist: uint16(min(dist, 65535))}
+	if 4*t.used > 3*len(t.slots) && len(t.slots) < t.maxSlots {
+		t.grow()
+	}
+}
+
+// grow doubles the table and puts every entry back (the replacement rule
+// decides where a bucket overflows).
+func (t *PNTable) grow() {
+	old := t.slots
+	n := 2 * len(old)
+	t.slots, t.mask, t.used = make([]pnEntry, n), uint64(n-pnBucket), 0
+	for i := range old {
+		e := &old[i]
+		if e.side == 0 {
+			continue
+		}
+		p := draughts.NewPosition(e.white, e.black, e.kings, draughts.Side(e.side-1))
+		b := t.bucket(&p)
+		victim := -1
+		for j := range b {
+			if b[j].side == 0 {
+				victim = j
+				break
+			}
+			if victim < 0 || better(&b[victim], &b[j]) {
+				victim = j
+			}
+		}
+		if v := &b[victim]; v.side != 0 {
+			if better(v, e) {
+				continue // the bucket keeps what it has
+			}
+		} else {
+			t.used++
+		}
+		b[victim] = *e
+	}
 }
 
 // better reports whether e is a better replacement victim than v: an

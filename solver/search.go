@@ -63,7 +63,13 @@ func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget)
 	if b.TTBytes == 0 {
 		b.TTBytes = 64 << 20
 	}
-	return &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(b.TTBytes), budget: b,
+	// The bounded search's own table: more than two slots per node of its
+	// budget is never filled (16 MiB at least).
+	idBytes := b.TTBytes
+	if b.Nodes != 0 {
+		idBytes = min(idBytes, max(int(min(b.Nodes, 1<<40))*64, 16<<20))
+	}
+	return &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(idBytes), budget: b,
 		stack: make([]draughts.MoveList, 2*MaxDepth+4), cnt: make([]counters, 2*MaxDepth+5)}
 }
 
