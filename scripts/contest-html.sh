@@ -12,7 +12,7 @@
 # PDF once (not kept) to check that the A4 print CSS gives pages.
 #
 # --fresh builds the tool and writes the key and sheet of the embedded sample
-# corpus anew (the key with --no-db --nodes 200000 --threads 2, as the
+# corpus anew (the key with --endgames 0 --nodes 50000 --threads 2 in a fresh store, as the
 # committed examples; that solves the corpus, a minute or more) and renders
 # those instead; the screenshots still go to docs/contest/.
 set -eu
@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 if [ -n "$fresh" ]; then
 	go build -o "$tmp/draughtsjudge" ./cmd/draughtsjudge
 	"$tmp/draughtsjudge" sheet --format html >"$tmp/sheet.html"
-	"$tmp/draughtsjudge" key --format html --no-db --nodes 200000 --threads 2 >"$tmp/key.html" || true # exit 1: some entry not sound
+	"$tmp/draughtsjudge" key --format html --db "$tmp/db" --endgames 0 --nodes 50000 --threads 2 >"$tmp/key.html" || true # exit 1: some entry not sound
 else
 	cp docs/contest/key.html docs/contest/sheet.html "$tmp/"
 fi
