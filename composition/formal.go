@@ -694,6 +694,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	// not hide the key of the position without the piece.
 	sopt.MaxBound = max(f.ans.Bound, (len(main.moves)+1)/2, 1)
 	sopt.TreeNodes = 1
+	sopt.Quick = true // one re-solve per piece: no large phase-1 rounds
 	var statists, doubtful, needed, unknown []string
 	f.roles = map[draughts.Square]string{}
 	known := map[string]bool{} // the duals the composition has anyway

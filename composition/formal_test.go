@@ -13,7 +13,8 @@ import (
 
 // Small budgets: each composition here is analysed in about a second.
 func fastOpts() composition.Options {
-	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 320 << 20}, MaxBound: 16, Threads: 2}}
+	// Quick: no large phase-1 rounds (these tests are about the checks).
+	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 320 << 20}, MaxBound: 16, Threads: 2, Quick: true}}
 }
 
 // The test pairs of chapter XI: for each formal check, a real composition

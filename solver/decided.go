@@ -107,7 +107,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	}
 	// Larger budgets, sharing what is left of 96 budgets for the root.
 	for _, mult := range []uint64{8, 64} {
-		if !small || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
+		if !small || opt.Quick || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
 			break
 		}
 		round(max(min(mult*n, (96*n-main.Nodes())/uint64(open())), n))

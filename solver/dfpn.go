@@ -203,6 +203,11 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 	pv.path = append(pv.path[:0], p)
 	pv.irrev = append(pv.irrev[:0], 0)
 	pn, dn, _, dist := pv.leaf(&p, 0, -1)
+	if pn != 0 && dn != 0 && pv.budget.Nodes != 0 && pv.tt.spent != nil {
+		if b, ok := pv.tt.spent[idOf(&p)]; ok && b >= pv.budget.Nodes && pv.tt.local == nil {
+			return Aborted, 0 // the same budget failed here before
+		}
+	}
 	for pn != 0 && dn != 0 && !pv.aborted {
 		pn, dn, _, dist = pv.mid(p, pnInf, pnInf, 0)
 	}
@@ -211,6 +216,12 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 		return Proved, dist
 	case dn == 0:
 		return Never, 0
+	}
+	if pv.budget.Nodes != 0 {
+		if pv.tt.spent == nil {
+			pv.tt.spent = map[posID]uint64{}
+		}
+		pv.tt.spent[idOf(&p)] = max(pv.tt.spent[idOf(&p)], pv.budget.Nodes)
 	}
 	return Aborted, 0
 }

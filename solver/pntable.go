@@ -65,6 +65,11 @@ type PNTable struct {
 	// table's goal, when one was made (Solve's fallback): it decides
 	// every position of its reachable set.
 	local *Local
+	// spent remembers the positions a search left undecided, with the
+	// node budget it had: asked again with no larger budget, the answer
+	// is the same (the table keeps what that search learnt), so Decide
+	// gives up at once instead of spending the budget again.
+	spent map[posID]uint64
 }
 
 // posID is a position without its key.

@@ -33,6 +33,11 @@ type Options struct {
 	// moves still force the goal, instead of the shortest moves. It
 	// changes only the tree, not the verdict or the keys.
 	Prefer []string
+	// Quick leaves out phase 1's large rounds (8 and 64 budgets per first
+	// move) and so answers within a few budgets: for the many re-solves
+	// of the statist test, where a first move left undecided is searched
+	// to the bound as before.
+	Quick bool
 }
 
 func (o *Options) defaults() {
