@@ -26,6 +26,7 @@ func benchDistance(b *testing.B, r *draughts.Rules, fen, first string, goal Goal
 		s.Distance(&q, bound)
 		nodes += s.Nodes()
 	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
