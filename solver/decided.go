@@ -217,13 +217,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			ans.Tries = append(ans.Tries, f)
 		}
 	}
-	sort.SliceStable(ans.Keys, func(i, j int) bool {
-		if ans.Keys[i].Distance != ans.Keys[j].Distance {
-			return ans.Keys[i].Distance < ans.Keys[j].Distance
-		}
-		return draughts.MoveLess(ans.Keys[i].Move, ans.Keys[j].Move)
-	})
-	sort.SliceStable(ans.Tries, func(i, j int) bool { return draughts.MoveLess(ans.Tries[i].Move, ans.Tries[j].Move) })
+	ans.sortFirstMoves()
 	switch {
 	case shortest >= 0:
 		ans.Verdict, ans.Distance = VerdictProved, shortest

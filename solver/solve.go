@@ -252,13 +252,7 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			ans.Tries = append(ans.Tries, f)
 		}
 	}
-	sort.SliceStable(ans.Keys, func(i, j int) bool {
-		if ans.Keys[i].Distance != ans.Keys[j].Distance {
-			return ans.Keys[i].Distance < ans.Keys[j].Distance
-		}
-		return draughts.MoveLess(ans.Keys[i].Move, ans.Keys[j].Move)
-	})
-	sort.SliceStable(ans.Tries, func(i, j int) bool { return draughts.MoveLess(ans.Tries[i].Move, ans.Tries[j].Move) })
+	ans.sortFirstMoves()
 	switch {
 	case shortest >= 0:
 		ans.Verdict, ans.Distance = VerdictProved, shortest
@@ -288,6 +282,18 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", goal.ID(), opt.MaxBound)
 	}
 	return ans
+}
+
+// sortFirstMoves orders the keys shortest first and the tries by move
+// (ties by move), so answers do not depend on the search order.
+func (ans *Answer) sortFirstMoves() {
+	sort.SliceStable(ans.Keys, func(i, j int) bool {
+		if ans.Keys[i].Distance != ans.Keys[j].Distance {
+			return ans.Keys[i].Distance < ans.Keys[j].Distance
+		}
+		return draughts.MoveLess(ans.Keys[i].Move, ans.Keys[j].Move)
+	})
+	sort.SliceStable(ans.Tries, func(i, j int) bool { return draughts.MoveLess(ans.Tries[i].Move, ans.Tries[j].Move) })
 }
 
 // solveDefenderFirst handles a root where the defender moves first
