@@ -37,7 +37,7 @@ func withAnalyse(t *testing.T, f func(context.Context, *composition.Composition,
 }
 
 // A panic inside one entry's analysis is that entry's error line and an
-// entry with verdict unknown; the other entries are reported (exit 3).
+// entry with verdict unknown; the other entries are reported (exit 4).
 func TestPanicInOneEntryIsItsError(t *testing.T) {
 	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt composition.Options) *composition.Report {
 		if c.Index == 2 {
@@ -243,5 +243,28 @@ func TestCacheKeyCoversMarksAndAuthorErrors(t *testing.T) {
 				t.Errorf("%s: error names another file: %s", c.name, e)
 			}
 		}
+	}
+}
+
+// Issue 9's crash: an entry whose defender moves first and that the solver
+// proves (B:Wc5:Ba7, Black to move: 1...a7-b6 2.c5:a7 and Black has no
+// piece) panicked and took the whole batch with it. Now it is reported
+// like any entry, with the other entries of its file.
+func TestBlackFirstProvedEntryInABatch(t *testing.T) {
+	blackFirst := "[GameType \"25\"]\n[FEN \"B:Wc5:Ba7\"]\n[Stipulation \"black-first: win\"]\n*\n\n"
+	in := writeFile(t, filepath.Join(t.TempDir(), "batch.pdn"), tiny+blackFirst+tiny)
+	code, out, errs := runCLI(t, append(append([]string{"check", "--format", "json"}, fast...), in)...)
+	if code == exitInternal || strings.Contains(errs, "internal error") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res batchResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(res.Entries) != 3 {
+		t.Fatalf("%d entries reported, want 3", len(res.Entries))
+	}
+	if e := res.Entries[1]; e.Verdict == composition.VUnknown || e.Distance != 1 {
+		t.Fatalf("black-first entry: verdict %s distance %d (%s), want decided in 1", e.Verdict, e.Distance, e.Reason)
 	}
 }
