@@ -137,11 +137,11 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		return
 	}
 	wins := w.s.WinningMoves(p, dist+w.slack)
-	authorWins := false
+	authorWins, authorBound := false, false
 	var authorDist int
 	for _, b := range wins {
 		if b.Move == author {
-			authorWins, authorDist = true, b.Distance
+			authorWins, authorDist, authorBound = true, b.Distance, b.Bound
 		}
 	}
 	if !authorWins {
@@ -227,6 +227,19 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 		f.place = at
 		f.Status, f.Clause, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
+		failing := f.Status == DualPartial || f.Status == DualFull
+		switch {
+		case authorBound || b.Bound:
+			// A distance is only a proof's length (budget spent): the
+			// classification, which compares distances, is not decided.
+			f.Status, f.Note = DualUndecided, "a distance is only an upper bound (the exact search spent its budget)"
+		case failing && !geometric && (dualFinale == nil || x.authorFinale == nil):
+			// Whether it reaches the author's finale (a transposition, no
+			// cook) was not found within the budget: a defect only on
+			// what was decided (under --time a transposition looked like
+			// a partial cook).
+			f.Status, f.Note = DualUndecided, "its finale or the author's was not reached within the budget: a transposition or a "+f.Status+", undecided"
+		}
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)%s", b.Distance, author, authorDist, given)
 		w.duals = append(w.duals, f)
 	}

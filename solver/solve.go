@@ -104,8 +104,11 @@ type Node struct {
 type Branch struct {
 	Move     string `json:"move"`
 	Distance int    `json:"distance"` // attacker moves to the goal after this move
-	Main     bool   `json:"main,omitempty"`
-	Child    *Node  `json:"child,omitempty"`
+	// Bound: Distance is the length of a proof, an upper bound (the exact
+	// search spent its budget).
+	Bound bool  `json:"distance_is_bound,omitempty"`
+	Main  bool  `json:"main,omitempty"`
+	Child *Node `json:"child,omitempty"`
 }
 
 // Answer is the result of Solve.
@@ -341,7 +344,7 @@ func winningMoves(s *Searcher, r *draughts.Rules, p draughts.Position, hi int) [
 		s.Refill()
 		o, d := s.Distance(&q, hi-1)
 		if o == Proved {
-			out = append(out, Branch{Move: draughts.MoveString(&p, r, m), Distance: d + 1})
+			out = append(out, Branch{Move: draughts.MoveString(&p, r, m), Distance: d + 1, Bound: s.DistanceIsBound()})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
