@@ -205,6 +205,9 @@ func TestGradeBadInput(t *testing.T) {
 // docs/contest; a drift fails (go test ./cmd/draughtsjudge -run
 // ContestExamples -update rewrites them, e.g. after a solver change).
 func TestContestExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
+	}
 	dir := filepath.Join("..", "..", "docs", "contest")
 	cases := []struct {
 		file string
@@ -248,6 +251,9 @@ func TestContestExamples(t *testing.T) {
 // makes an unknown entry sound, a judge's score moves it up, and the
 // report shows both values.
 func TestSectionOverrides(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
+	}
 	dir := t.TempDir()
 	ov := filepath.Join(dir, "ov.tsv")
 	writeFiles(t, dir, map[string]string{"ov.tsv": "# entry\titem\tvalue\tcomment\n" +
