@@ -190,6 +190,9 @@ func TestEconomyFinalePair(t *testing.T) {
 // extra white man in a study also brings cooks, reported by [unique]: no
 // square for it leaves the study sound — every empty dark square was tried.)
 func TestEconomyConstructionPair(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
+	}
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", composition.Pass, "black man a7: stops the cook", "white king a5: makes the key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
@@ -217,6 +220,9 @@ func TestSolvablePair(t *testing.T) {
 // added on c1 a second key appears (a5-c7 wins too), a full cook, and the
 // check names it. (The man on c1 is also a statist, see above.)
 func TestUniquePair(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
+	}
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "unique", composition.Pass, "single key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
@@ -303,6 +309,9 @@ func TestExactLockPair(t *testing.T) {
 // cannot decide the other first moves, and the king stays undecided.)
 func TestKingsFunctionPair(t *testing.T) {
 	if testing.Short() {
+		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
+	}
+	if testing.Short() {
 		t.Skip("sample budget (2M nodes per first move): runs without -short")
 	}
 	orig := published(t, "Scholma")
@@ -375,6 +384,9 @@ func TestTaskEnPrise(t *testing.T) {
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
+	}
 	orig := published(t, "Shoshin")
 	rep := mustAnalysePDN(t, orig)
 	if rep.Verdict != composition.Sound {
