@@ -36,6 +36,10 @@ import (
 // budgets and the local analysis.
 const smallPieces = 12
 
+// boundedShare is the most node budgets the bounded searches of phase 2
+// spend on the first moves phase 1 leaves undecided, all together.
+const boundedShare = 64
+
 func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options, ms []draughts.Move) Answer {
 	var ans Answer
 	_, draw := goal.(Draw)
@@ -165,24 +169,55 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	if shortest >= 0 && !draw {
 		last = min(shortest+opt.Slack-1, MaxDepth)
 	}
-	var refuters []*Searcher = make([]*Searcher, len(st))
-	phase2(func(i int) {
-		x := &st[i]
-		if x.o != Aborted {
-			return
+	refuters := make([]*Searcher, len(st))
+	bounded := func(b uint64) {
+		phase2(func(i int) {
+			x := &st[i]
+			if x.o != Aborted {
+				return
+			}
+			s := refuters[i]
+			if s == nil {
+				s = searcher()
+				s.afterMove(&p, ms[i])
+				refuters[i] = s
+			}
+			before := s.Nodes()
+			s.SetNodeBudget(b)
+			s.Refill()
+			o, d := s.distanceID(&x.q, last)
+			switch o {
+			case Proved:
+				x.o, x.dist = Proved, d+1 // undecided by df-pn, found by the bounded search
+			case NotWithin:
+				x.o = NotWithin
+			}
+			x.nodes += s.Nodes() - before
+		})
+	}
+	bounded(n)
+	// What one budget leaves unfinished gets rounds of 8 and 32 budgets,
+	// sharing what is left of boundedShare budgets for the root (the
+	// table is kept, so a round resumes at the depth the last one
+	// reached). Measured on 10x10 problems: each move of bound costs 3-4x,
+	// and shortest + 4 takes 4-24M nodes per try (Zubov's locks).
+	if !opt.Quick && n != 0 {
+		spent := func() uint64 {
+			var t uint64
+			for i := range refuters {
+				if refuters[i] != nil {
+					t += refuters[i].Nodes()
+				}
+			}
+			return t
 		}
-		s := searcher()
-		s.afterMove(&p, ms[i])
-		o, d := s.distanceID(&x.q, last)
-		switch o {
-		case Proved:
-			x.o, x.dist = Proved, d+1 // undecided by df-pn, found by the bounded search
-		case NotWithin:
-			x.o = NotWithin
+		for _, mult := range []uint64{8, 32} {
+			if open() == 0 || ctx.Err() != nil || spent() >= boundedShare*n {
+				break
+			}
+			bounded(max(min(mult*n, (boundedShare*n-spent())/uint64(open())), n))
 		}
-		refuters[i] = s
-		x.nodes += s.Nodes()
-	})
+	}
 	for i := range st {
 		if st[i].o == NotWithin || st[i].o == Aborted {
 			ans.Undecided++
