@@ -208,7 +208,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
 	}
 
-	rep.staticChecks(c) // legal, genre, problem-balance (formal.go)
+	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
 	rep.add(variationsCheck(c, nil))
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
