@@ -45,6 +45,7 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	rep.add(legalMaterial(c))
 	var lines [][]string
+	seen := map[string]bool{}
 	nodes := 0
 	complete := true
 	var rec func(q draughts.Position, depth int, suffix []string)
@@ -53,11 +54,16 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 			return
 		}
 		if depth == 0 {
-			if len(lines) >= retroMaxLines {
-				complete = false
-				return
+			// The task asks for the moves: predecessors that differ only
+			// in the kind of a captured piece give one answer.
+			if !seen[strings.Join(suffix, " ")] {
+				if len(lines) >= retroMaxLines {
+					complete = false
+					return
+				}
+				seen[strings.Join(suffix, " ")] = true
+				lines = append(lines, suffix)
 			}
-			lines = append(lines, suffix)
 			return
 		}
 		if nodes > retroMaxNodes || ctx.Err() != nil {

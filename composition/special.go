@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
@@ -330,12 +331,14 @@ func (c *Composition) PartsKey() string {
 // analysed as a composition of its own, then the kind's checks and the
 // combined verdict (see the package comment above).
 func analyseParts(ctx context.Context, c *Composition, opt Options) *Report {
+	t0 := time.Now()
 	r := c.Rules
 	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
 		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
 		Source: c.Source, SourceStatus: c.Status, Kind: c.Kind,
 		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
 		MissingDefences: []Finding{}, Checks: []Check{}}
+	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	var keys []string // the author's keys of a double composition
 	for _, p := range c.Parts {
 		if len(p.Moves) > 0 && p.Start.Side == draughts.White {
