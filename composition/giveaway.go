@@ -27,7 +27,7 @@ func IsGiveaway(c *Composition) bool {
 // lockedSide is the side whose pieces a lock stipulation locks: Black in a
 // locking task, White in a giveaway locking task (11.1.3).
 func lockedSide(c *Composition) draughts.Side {
-	if c.Stipulation.Kind == "lock" && IsGiveaway(c) {
+	if c != nil && c.Stipulation.Kind == "lock" && IsGiveaway(c) {
 		return draughts.White
 	}
 	return draughts.Black

@@ -11,12 +11,12 @@ import (
 	"draughtsjudge/solver"
 )
 
-// specialEntries reads testdata/special-kinds.pdn: one composition of each
+// specialEntries reads testdata/special/special-kinds.pdn: one composition of each
 // special kind of clause 11.1.4 and the two giveaway compositions, keyed by
 // their [Event] tag.
 func specialEntries(t *testing.T) map[string]*composition.Composition {
 	t.Helper()
-	data, err := os.ReadFile("testdata/special-kinds.pdn")
+	data, err := os.ReadFile("testdata/special/special-kinds.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
