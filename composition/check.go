@@ -13,7 +13,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 24
+const ReportVersion = 25
 
 // Check statuses.
 const (
@@ -98,6 +98,11 @@ type Report struct {
 	Nodes           uint64             `json:"nodes"`
 	Seconds         float64            `json:"seconds"`
 	Cached          bool               `json:"cached,omitempty"`
+	// Kind is the special kind (11.1.4) of a composition with parts, Part
+	// names a part's report, Parts are the parts' reports (special.go).
+	Kind  string    `json:"kind,omitempty"`
+	Part  string    `json:"part,omitempty"`
+	Parts []*Report `json:"parts,omitempty"`
 	// AuthorErrors are the illegal moves of the author's solution, each
 	// "file:line:col: move N. text: why".
 	AuthorErrors []string `json:"author_errors,omitempty"`
@@ -123,6 +128,10 @@ type Options struct {
 	// a side variation (README "Judgement calls"; draughtsjudge check
 	// --lenient-study-duals).
 	LenientStudyDuals bool
+
+	// otherSolutions are the keys of a double composition's other
+	// solutions (11.1.4): the author's, not cooks.
+	otherSolutions []string
 }
 
 // Goal returns the solver goal of c's stipulation, or an error saying why
@@ -139,13 +148,23 @@ func Goal(c *Composition, opt Options) (solver.Goal, error) {
 			w.MarginBase = marginBase(&c.Start)
 		}
 		if c.Rules.Giveaway {
-			// Winning a giveaway game is losing every piece or move (8.1).
-			return solver.Giveaway{}, nil
+			// Clause 8.1: winning a giveaway game is losing every piece or
+			// move, so "win" there is the giveaway goal.
+			return solver.Giveaway{Prober: opt.Prober}, nil
 		}
 		return w, nil
 	case "giveaway":
-		return solver.Giveaway{}, nil
+		// Clause 11.1.4, reverse stipulation: White forces Black to
+		// capture all White pieces (GiveAll) or to leave White without a
+		// move.
+		return solver.Giveaway{All: c.Stipulation.GiveAll, Prober: opt.Prober}, nil
 	case "lock":
+		if c.Stipulation.Reverse || c.Rules.Giveaway {
+			// Clause 11.1.3 (note on giveaway tasks): White forces Black
+			// to lock White's pieces; a lock of Black's pieces would be
+			// Black's win in a giveaway game (8.1).
+			return solver.GiveawayLock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
+		}
 		return solver.Lock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
 	case "draw":
 		if opt.Prober == nil {
@@ -164,6 +183,9 @@ func marginBase(p *draughts.Position) int {
 
 // Analyse solves c and compares the solution with the author's.
 func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+	if len(c.Parts) > 0 {
+		return analyseParts(ctx, c, opt) // 11.1.4 (special.go)
+	}
 	t0 := time.Now()
 	r := c.Rules
 	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
@@ -186,7 +208,8 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
 	}
 
-	rep.staticChecks(c) // legal, genre, problem-balance (formal.go)
+	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
+	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
 	rep.add(variationsCheck(c, nil))
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
@@ -248,6 +271,9 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 			if k.Move == rep.AuthorKey {
 				authorWins = true
 				continue
+			}
+			if contains(opt.otherSolutions, k.Move) {
+				continue // another solution of a double composition (11.1.4)
 			}
 			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Author: rep.AuthorKey, Distance: k.Distance,
 				Result: fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)})

@@ -43,6 +43,11 @@ type Composition struct {
 	// Status is the source's verdict from the [Status] tag, if any
 	// ("published-sound", "reported-cooked", "unknown").
 	Status string
+	// Kind is the special kind of clause 11.1.4 (special.go: KindTwin,
+	// KindDouble, ...; several joined by "+"), "" for a main kind; Parts
+	// are its parts, each analysed as a composition of its own.
+	Kind  string
+	Parts []Part
 }
 
 // InputError is a composition that cannot be read: file:line: what is wrong.
@@ -125,7 +130,12 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 		}
 		st = "win"
 	}
-	if c.Stipulation, err = solver.ParseStipulation(st); err != nil {
+	if isSpecial(st) {
+		// Clause 11.1.4: a special kind with parts (special.go).
+		if err := parseSpecial(c, st, stLine); err != nil {
+			return nil, err
+		}
+	} else if c.Stipulation, err = solver.ParseStipulation(st); err != nil {
 		return nil, &InputError{file, stLine, err.Error()}
 	}
 	if c.Stipulation.BlackFirst && c.Start.Side == draughts.White {

@@ -156,13 +156,14 @@ func (w *walker) finaleOf(p draughts.Position, bound int) (draughts.Position, bo
 // tolerated in a task unless it changes the finale or makes it
 // uneconomical).
 func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
-	if dual.Pieces[draughts.Black] != author.Pieces[draughts.Black] || dual.Kings&dual.Pieces[draughts.Black] != author.Kings&author.Pieces[draughts.Black] {
-		return false, "another finale: locks " + squareList(w.r, dual.Pieces[draughts.Black]) + " instead of " + squareList(w.r, author.Pieces[draughts.Black])
+	ls := lockedSide(w.c)
+	if dual.Pieces[ls] != author.Pieces[ls] || dual.Kings&dual.Pieces[ls] != author.Kings&author.Pieces[ls] {
+		return false, "another finale: locks " + squareList(w.r, dual.Pieces[ls]) + " instead of " + squareList(w.r, author.Pieces[ls])
 	}
 	if sq, ok := spareWhite(w.goal, *dual, w.r); ok {
 		return false, "the same lock with an uneconomical finale (the " + pieceName(dual, w.r, sq) + " is not needed)"
 	}
-	return true, "the same finale, locking " + squareList(w.r, dual.Pieces[draughts.Black])
+	return true, "the same finale, locking " + squareList(w.r, dual.Pieces[ls])
 }
 
 // spareWhite returns a white piece of the finale p without which goal g

@@ -489,7 +489,7 @@ func (f *formal) finales() []Finale {
 		fin.FEN = draughts.FEN(&end, f.r)
 		fin.Fulfilled = f.fulfilled(end)
 		if fin.Fulfilled && f.c.Stipulation.Kind == "lock" {
-			for _, sq := range end.Pieces[draughts.Black].Squares() {
+			for _, sq := range end.Pieces[lockedSide(f.c)].Squares() {
 				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))
 			}
 		}
@@ -522,15 +522,16 @@ func (f *formal) exactLock(fins []Finale) Check {
 		if err != nil {
 			continue
 		}
-		men, kings := material(&p, draughts.Black)
-		blocked := p.Side == draughts.Black && len(draughts.LegalMoves(&p, f.r)) == 0
+		ls := lockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
+		men, kings := material(&p, ls)
+		blocked := p.Side == ls && len(draughts.LegalMoves(&p, f.r)) == 0
 		switch {
 		case fin.Fulfilled:
 			good = append(good, fmt.Sprintf("%s: %s locked on %s", finaleName(fin), want, strings.Join(fin.Locked, ",")))
 		case blocked:
-			bad = append(bad, fmt.Sprintf("%s: locks %s on %s, stated %s", finaleName(fin), solver.LockText(men, kings), squareList(f.r, p.Pieces[draughts.Black]), want))
+			bad = append(bad, fmt.Sprintf("%s: locks %s on %s, stated %s", finaleName(fin), solver.LockText(men, kings), squareList(f.r, p.Pieces[ls]), want))
 		default:
-			open = append(open, finaleName(fin)+": Black can still move")
+			open = append(open, finaleName(fin)+": the "+ls.String()+" pieces can still move")
 		}
 	}
 	switch {
@@ -680,6 +681,11 @@ func sameWin(g, g0 solver.Goal, p, q draughts.Position, r *draughts.Rules) bool 
 // key in is needed to stop a cook, and the report names the cook.
 func (f *formal) economyConstruction(rep *Report) Check {
 	const id, clause = "economy-construction", "11.2.4"
+	if f.c.Start.Side != draughts.White && len(f.lines) > 0 {
+		// Clause 11.1.4 (Black moves first): the statist test re-solves
+		// from White's key; it is not made when Black moves first.
+		return Check{id, clause, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction"}
+	}
 	if rep.AuthorKey == "" || len(f.lines) == 0 {
 		return Check{id, clause, NotApplicable, "no author's solution: the author's idea is unknown"}
 	}

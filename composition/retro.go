@@ -33,6 +33,13 @@ type retroStep struct {
 
 // retroSteps is retroLastMoves with the predecessor positions.
 func retroSteps(p draughts.Position, r *draughts.Rules, limit int) []retroStep {
+	return retroStepsAll(p, r, limit, false)
+}
+
+// retroStepsAll is retroSteps; with all, the multi-capture un-moves are
+// searched even when a simpler last move exists (a retro-analysis task
+// must know every last move, 11.1.4).
+func retroStepsAll(p draughts.Position, r *draughts.Rules, limit int, all bool) []retroStep {
 	b := r.Board
 	mover := p.Side ^ 1
 	max := 12
@@ -103,7 +110,7 @@ func retroSteps(p draughts.Position, r *draughts.Rules, limit int) []retroStep {
 			}
 		}
 	}
-	if len(out) == 0 {
+	if len(out) == 0 || all {
 		// Only when no simpler last move exists (the case where legality
 		// is in doubt): captures of two or more pieces.
 		for _, t := range p.Pieces[mover].Squares() {

@@ -161,6 +161,10 @@ func (rep *Report) measureValues() map[string]float64 {
 // whose condition holds, clamped to 0..10. An undecided entry gets a
 // provisional score. Originality is listed for the judge (weight 0).
 func (rep *Report) ApplyScore(rubric Rubric) {
+	if len(rep.Parts) > 0 {
+		rep.applyPartsScore(rubric) // 11.1.4 (special.go)
+		return
+	}
 	rep.ScoreLines = nil
 	if rep.Verdict == Defective {
 		rep.Score = 0

@@ -265,14 +265,23 @@ type Stipulation struct {
 	LockMen    int
 	LockKings  int
 	BlackFirst bool // "black-first:" (ход черных): Black moves first, White fulfils the task
+	// GiveAll: "giveaway all" — White forces Black to capture every White
+	// piece (11.1.4), not merely to leave White without a move.
+	GiveAll bool
+	// Reverse: a giveaway locking task ("giveaway lock N men", or any lock
+	// in a giveaway system): White forces Black to lock White's pieces
+	// (11.1.3, note on giveaway tasks).
+	Reverse bool
 }
 
 var lockRE = regexp.MustCompile(`^(?:lock|запереть|запирание)\s*(?:(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?(?:\s*(?:and|и|,)?\s*(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?$`)
 
 // ParseStipulation reads "win", "draw", "lock N men", "lock N kings",
-// "lock N kings M men", "giveaway" and the Russian words (выигрыш, ничья,
-// запереть N простых/дамок, обратная задача), with an optional
-// "black-first:" (ход черных:) prefix.
+// "lock N kings M men", "giveaway", "giveaway all", "giveaway lock N men"
+// and the Russian words (выигрыш, ничья, запереть N простых/дамок,
+// обратная задача / поддавки, отдать все шашки), with an optional
+// "black-first:" (ход черных:) prefix. The special kinds of clause 11.1.4
+// with several parts are read by package composition.
 func ParseStipulation(s string) (Stipulation, error) {
 	st := Stipulation{Text: s}
 	t := strings.ToLower(strings.TrimSpace(s))
@@ -293,13 +302,22 @@ func ParseStipulation(s string) (Stipulation, error) {
 	case "draw", "ничья", "белые делают ничью":
 		st.Kind = "draw"
 		return st, nil
-	case "giveaway", "обратная задача", "обратная":
+	case "giveaway", "обратная задача", "обратная", "поддавки":
 		st.Kind = "giveaway"
 		return st, nil
+	case "giveaway all", "capture all", "отдать все шашки", "поддавки все":
+		st.Kind, st.GiveAll = "giveaway", true
+		return st, nil
+	}
+	for _, pre := range []string{"giveaway ", "поддавки "} {
+		if strings.HasPrefix(t, pre) && lockRE.MatchString(t[len(pre):]) {
+			st.Reverse = true
+			t = t[len(pre):]
+		}
 	}
 	m := lockRE.FindStringSubmatch(t)
 	if m == nil {
-		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway)", s)
+		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway, giveaway all, giveaway lock N men)", s)
 	}
 	st.Kind = "lock"
 	for i := 1; i+1 < len(m); i += 2 {
@@ -317,26 +335,6 @@ func ParseStipulation(s string) (Stipulation, error) {
 		return st, fmt.Errorf("stipulation %q: lock needs the number and kind of pieces (e.g. lock 2 men)", s)
 	}
 	return st, nil
-}
-
-// Giveaway is the goal of a giveaway task (обратная задача, section VIII):
-// the attacker, to move, has no legal move — all its pieces given away or
-// blocked — which wins a giveaway game (8.1). The defender without a move
-// has won instead.
-type Giveaway struct{}
-
-// ID implements Goal.
-func (Giveaway) ID() string { return "giveaway" }
-
-// Eval implements Goal.
-func (Giveaway) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
-	if ml.N == 0 {
-		if p.Side == attacker {
-			return Done, 0
-		}
-		return Failed, 0
-	}
-	return Open, 0
 }
 
 // probeFor returns the database value of p from the attacker's view

@@ -22,7 +22,8 @@ func (p storeProber) Probe(r *draughts.Rules, pos *draughts.Position) (int, int,
 
 // Draw is the goal "draw" (SPEC §5) in theory mode: the attacker reaches,
 // against every defence, a position the endgame database values at least
-// a draw for it (or the defender is left without a move). Without a
+// a draw for it (or the defender is left without a move; in a giveaway
+// system, 8.1, the attacker without a move). Without a
 // database a draw can be proved only that way, so Prober is required.
 type Draw struct {
 	Prober Prober
@@ -38,7 +39,8 @@ func (g Draw) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Sid
 
 func (g Draw) evalWindow(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, window int) (Status, int) {
 	if ml.N == 0 {
-		if p.Side == attacker {
+		// No move loses (6.1.7); in a giveaway system it wins (8.1).
+		if (p.Side == attacker) != r.Giveaway {
 			return Failed, 0
 		}
 		return Done, 0

@@ -177,7 +177,7 @@ func (s *Searcher) prover() *Prover {
 		goal, att := s.goal, s.attacker
 		d, draw := goal.(Draw)
 		if draw {
-			goal, att = Win{Prober: d.Prober}, s.attacker^1
+			goal, att = defenderWin(s.r, d.Prober), s.attacker^1
 		}
 		var t *PNTable
 		if s.budget.Tables != nil {
@@ -286,6 +286,12 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 		return ml, Never, 0, true
 	}
 	if d == 0 {
+		if p.Side != s.attacker && doneOnAttackerTurn(s.goal, s.r) {
+			// A giveaway goal is fulfilled on the attacker's turn: the
+			// defender's reply (a forced capture) may end it with no
+			// attacker move left to make.
+			return ml, 0, 0, false
+		}
 		// Leaves: only a hard fact could change the answer, and leaves
 		// are most nodes; the table is left to inner nodes (measured:
 		// see the commit message).

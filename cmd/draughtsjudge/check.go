@@ -383,6 +383,7 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	for _, p := range flatten(c) {
 		fmt.Fprintf(h, "%s ", p)
 	}
+	fmt.Fprint(h, c.PartsKey()) // the parts of a special kind (11.1.4)
 	goal := "report:" + hex.EncodeToString(h.Sum(nil))[:32]
 	damaged := len(store.Damage())
 	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {

@@ -19,6 +19,9 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 		fmt.Fprintf(w, "   source: %s\n", r.Source)
 	}
 	fmt.Fprintf(w, "   position: %s\n", r.FEN)
+	if r.Kind != "" {
+		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d parts\n", r.Kind, len(r.Parts))
+	}
 	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(r.Verdict))
 	if r.Reason != "" {
 		fmt.Fprintf(w, " (%s)", r.Reason)
@@ -88,6 +91,7 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 		fmt.Fprintln(w, "   solution tree (attacker: every winning move with its distance, * = main; defender: every defence):")
 		writeTree(w, r.Tree, "     ", 0)
 	}
+	writeParts(w, r, tree)
 	fmt.Fprintln(w)
 }
 

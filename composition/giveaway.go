@@ -1,0 +1,104 @@
+package composition
+
+import (
+	"fmt"
+	"strings"
+
+	"draughtsjudge/draughts"
+)
+
+// Giveaway compositions (clause 11.1.4, "с обратным заданием (поддавки)").
+// Their stipulation reverses the aim: White forces Black to capture every
+// White piece, to leave White without a move, or (a giveaway locking task,
+// 11.1.3: "задачи в поддавки, в которых белые заставляют черных запереть
+// белые шашки") to lock exactly the stated White pieces. Clause 11.1.3's
+// note applies the rules of the main kinds "with the corresponding
+// amendments"; the amendments this tool makes are giveawayAmend's, and the
+// report lists them in the [amendments] check.
+
+// IsGiveaway reports whether c is a giveaway composition: a reverse
+// stipulation (giveaway, giveaway all, giveaway lock) or any stipulation
+// in a giveaway system (8.1: there the winner is the side that loses all
+// its pieces or is blocked).
+func IsGiveaway(c *Composition) bool {
+	return c.Rules.Giveaway || c.Stipulation.Kind == "giveaway" || c.Stipulation.Reverse
+}
+
+// lockedSide is the side whose pieces a lock stipulation locks: Black in a
+// locking task, White in a giveaway locking task (11.1.3).
+func lockedSide(c *Composition) draughts.Side {
+	if c != nil && c.Stipulation.Kind == "lock" && IsGiveaway(c) {
+		return draughts.White
+	}
+	return draughts.Black
+}
+
+// giveawayGoalText is the goal of a giveaway composition in words.
+func giveawayGoalText(c *Composition) string {
+	switch {
+	case c.Stipulation.Kind == "lock":
+		return "White forces Black to lock exactly the " + lockText(c) + " of White, White to move (11.1.3 note on giveaway tasks)"
+	case c.Stipulation.GiveAll:
+		return "White forces Black to capture every White piece (11.1.4)"
+	}
+	return "White forces Black to capture every White piece or to leave White without a move (11.1.4; the win of a giveaway game, 8.1)"
+}
+
+func lockText(c *Composition) string {
+	men, kings := c.Stipulation.LockMen, c.Stipulation.LockKings
+	s := fmt.Sprintf("%d men", men)
+	if men == 1 {
+		s = "1 man"
+	}
+	if kings > 0 {
+		s = fmt.Sprintf("%d kings and %s", kings, s)
+	}
+	return s
+}
+
+// giveawayAmend applies clause 11.1.3's note ("with the corresponding
+// amendments") to a giveaway composition's checks, and adds the
+// [amendments] check that says which checks do not apply and why:
+//   - [genre] (11.1.3): the material limits of the main genres measure
+//     White's force; in giveaway White's pieces are a burden to be given
+//     away, so the limits are not applied (a stated task still needs a
+//     lock stipulation);
+//   - [problem-balance] (11.2.7.1): "Black at most one piece ahead" guards
+//     against a problem won by material; in giveaway a lead is a
+//     handicap, so it is not applied;
+//   - the problem finale rule (a material gain counts as won, 11.2.7.2)
+//     is never used: the finale is the board's own (White without a move
+//     or without pieces, or the stated lock), or a giveaway endgame
+//     database value (8.1);
+//   - [exact-lock] (11.2.8.2) counts White's locked pieces, White to move;
+//   - as written: [legal], [quiet-key] (every main kind starts with a quiet
+//     move, 11.1.3), [solvable], [unique], [variations],
+//     [economy-construction] and [economy-finale] (a white piece that the
+//     finale's block does not need is surplus; a finale without white
+//     pieces has none to spare).
+func (rep *Report) giveawayAmend(c *Composition) {
+	if !IsGiveaway(c) {
+		return
+	}
+	var na []string
+	if ch := rep.check("genre"); ch != nil && c.Genre != Task && ch.Status != NotApplicable {
+		ch.Status = NotApplicable
+		ch.Detail = "giveaway composition (11.1.4): the material limits of the main genres (11.1.3) measure White's force and are not applied, White's pieces being the ones to give away; " + ch.Detail
+		na = append(na, "genre (material limits)")
+	}
+	if ch := rep.check("problem-balance"); ch != nil && ch.Status != NotApplicable {
+		ch.Status = NotApplicable
+		ch.Detail = "giveaway composition (11.1.4): a material lead is a handicap in giveaway, so Black's lead is not limited (11.2.7.1 not applied); " + ch.Detail
+		na = append(na, "problem-balance")
+	}
+	d := "giveaway composition: " + giveawayGoalText(c) + "; the rules of the main kinds apply with the corresponding amendments (11.1.3 note)"
+	if len(na) > 0 {
+		d += "; not applied: " + strings.Join(na, ", ")
+	}
+	d += "; the problem finale rule of material gain (11.2.7.2) is never used: a finale is White without a move or without pieces, the stated lock of White's pieces, or a giveaway endgame database value (8.1)"
+	if c.Stipulation.Kind == "lock" {
+		d += "; exact-lock counts White's locked pieces"
+	}
+	d += "; applied as written: legal, quiet-key, solvable, unique, variations, economy-construction, economy-finale (a white piece the finale's block does not need is surplus)"
+	rep.add(Check{"amendments", "11.1.3, 11.1.4", Pass, d})
+}

@@ -1,0 +1,471 @@
+package composition
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// Clause 11.1.4: the special kinds of composition. A composition of a
+// special kind is written as one PDN game whose [Stipulation] lists its
+// parts, separated by ";", each "[modifier: ...] stipulation":
+//
+//	black-first: win                   Black moves first, White fulfils the task (one part)
+//	either-side: win                   the stipulation holds whoever moves first (two parts)
+//	white-first: win; black-first: draw  another stipulation for each side to move
+//	win; turned: draw                  two stipulations, the second with the board turned 180°
+//	win; remove c3: draw               twins (задумки): a piece removed ...
+//	win; add Wc3: draw                 ... or added (W/B, K for a king: add BKd8)
+//	double: win                        two or more artistic solutions (double problem/study):
+//	                                   the movetext's first-move alternatives are the solutions
+//	retro 2                            retro-analysis: the last 2 moves (plies) that led to
+//	                                   the position, unique; the author's in [LastMoves]
+//
+// Modifiers combine in one part ("turned: black-first: win"). Part 1's
+// author's solution is the movetext (or [Solution1]); part N's is the tag
+// [SolutionN] (a movetext, e.g. "1... h8-g7 2. h2-g3"). Each part is
+// analysed as a composition of its own (every check of chapter XI, a
+// report of its own); the composition's checks are one [part-N] check per
+// part (pass when the part is sound) and the kind's own checks. The
+// verdict combines them: defective when any part is (a stipulation that is
+// not fulfilled destroys the composition, 11.2.3), otherwise unknown when
+// any part is undecided, otherwise sound. The score is the mean of the
+// parts' scores (0 when defective).
+
+// Part is one part of a composition of a special kind (11.1.4).
+type Part struct {
+	Name        string // "White to move", "board turned 180°", "twin: c3 removed", "solution 2"
+	Start       draughts.Position
+	Stipulation solver.Stipulation
+	Moves       []draughts.Ply // the author's solution of this part
+	// Retro is the number of last moves a retro-analysis part asks for
+	// (0: not a retro part).
+	Retro int
+}
+
+// Special kinds (Composition.Kind).
+const (
+	KindEitherSide = "either-side" // the stipulation holds whoever moves first
+	KindPerSide    = "per-side"    // another stipulation for each side to move
+	KindTurned     = "turned"      // a second stipulation with the board turned 180°
+	KindTwin       = "twin"        // twins: a piece added or removed (задумки)
+	KindDouble     = "double"      // two or more artistic solutions
+	KindRetro      = "retro"       // retro-analysis
+	KindMulti      = "multi"       // several parts of other kinds
+)
+
+var (
+	retroRE  = regexp.MustCompile(`^(?:retro|ретро|ретроанализ)\s+(\d+)$`)
+	addRE    = regexp.MustCompile(`^(?:add|добавить)\s+([wbбч])(k|д)?([a-z]\d+|\d+)$`)
+	removeRE = regexp.MustCompile(`^(?:remove|снять)\s+([a-z]\d+|\d+)$`)
+)
+
+// isSpecial reports whether a stipulation text is a special kind that
+// needs parts (black-first alone is an ordinary stipulation).
+func isSpecial(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if strings.Contains(t, ";") || retroRE.MatchString(t) {
+		return true
+	}
+	for _, pre := range []string{"either-side:", "независимо от очереди хода:", "turned:", "поворот:", "double:", "двойная:", "add ", "добавить ", "remove ", "снять "} {
+		if strings.HasPrefix(t, pre) || strings.Contains(t, ": "+pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSpecial reads a special kind's stipulation into c.Parts and c.Kind.
+func parseSpecial(c *Composition, text string, line int) error {
+	c.Stipulation = solver.Stipulation{Text: text, Kind: "special"}
+	kinds := map[string]bool{}
+	sides := map[draughts.Side]bool{}
+	for i, raw := range strings.Split(text, ";") {
+		t := strings.TrimSpace(raw)
+		if t == "" {
+			return &InputError{c.File, line, fmt.Sprintf("stipulation %q: empty part %d", text, i+1)}
+		}
+		start := c.Start
+		start.Side = draughts.White
+		var names []string
+		either, double := false, false
+		for {
+			l := strings.ToLower(t)
+			j := strings.Index(l, ":")
+			if j < 0 {
+				break
+			}
+			mod := strings.TrimSpace(l[:j])
+			rest := strings.TrimSpace(t[j+1:])
+			switch {
+			case mod == "white-first" || mod == "ход белых":
+				start.Side = draughts.White
+				names = append(names, "White to move")
+			case mod == "black-first" || mod == "ход черных" || mod == "ход чёрных":
+				start.Side = draughts.Black
+				names = append(names, "Black to move")
+			case mod == "either-side" || mod == "независимо от очереди хода":
+				either = true
+				kinds[KindEitherSide] = true
+			case mod == "turned" || mod == "поворот":
+				start = turned(start, c.Rules)
+				names = append(names, "board turned 180°")
+				kinds[KindTurned] = true
+			case mod == "double" || mod == "двойная":
+				double = true
+				kinds[KindDouble] = true
+			case addRE.MatchString(mod):
+				m := addRE.FindStringSubmatch(mod)
+				sq, err := c.Rules.Board.ParseSquare(m[3])
+				if err != nil || start.Occupied().Has(sq) {
+					return &InputError{c.File, line, fmt.Sprintf("stipulation %q: cannot add a piece on %q", text, m[3])}
+				}
+				side := draughts.White
+				if m[1] != "w" {
+					side = draughts.Black
+				}
+				pieces := start.Pieces
+				pieces[side] |= draughts.Bit(sq)
+				kings := start.Kings
+				if m[2] != "" {
+					kings |= draughts.Bit(sq)
+				}
+				start = draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, start.Side)
+				names = append(names, "twin: "+pieceName(&start, c.Rules, sq)+" added")
+				kinds[KindTwin] = true
+			case removeRE.MatchString(mod):
+				m := removeRE.FindStringSubmatch(mod)
+				sq, err := c.Rules.Board.ParseSquare(m[1])
+				if err != nil || !start.Occupied().Has(sq) {
+					return &InputError{c.File, line, fmt.Sprintf("stipulation %q: no piece to remove on %q", text, m[1])}
+				}
+				names = append(names, "twin: "+pieceName(&start, c.Rules, sq)+" removed")
+				start = without(start, sq)
+				kinds[KindTwin] = true
+			default:
+				return &InputError{c.File, line, fmt.Sprintf("stipulation %q: unknown modifier %q (want white-first, black-first, either-side, turned, double, add Wc3, remove c3)", text, mod)}
+			}
+			t = rest
+		}
+		start.Key = start.ComputeKey()
+		if m := retroRE.FindStringSubmatch(strings.ToLower(t)); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			if n < 1 || n > maxRetroPlies {
+				return &InputError{c.File, line, fmt.Sprintf("stipulation %q: retro-analysis of 1..%d last moves", text, maxRetroPlies)}
+			}
+			start.Side = c.Start.Side // the FEN says who is to move
+			start.Key = start.ComputeKey()
+			kinds[KindRetro] = true
+			c.Parts = append(c.Parts, Part{Name: joinNames(append(names, fmt.Sprintf("the last %s", count(n, "move"))), "retro-analysis"), Start: start, Stipulation: solver.Stipulation{Text: t, Kind: "retro"}, Retro: n})
+			continue
+		}
+		st, err := solver.ParseStipulation(t)
+		if err != nil {
+			return &InputError{c.File, line, err.Error()}
+		}
+		if st.BlackFirst {
+			start.Side = draughts.Black
+			start.Key = start.ComputeKey()
+			names = append(names, "Black to move")
+		}
+		switch {
+		case either:
+			for _, s := range []draughts.Side{draughts.White, draughts.Black} {
+				p := start
+				p.Side = s
+				p.Key = p.ComputeKey()
+				pst := st
+				pst.BlackFirst = s == draughts.Black
+				pst.Text = strings.ToLower(s.String()) + "-first: " + t
+				c.Parts = append(c.Parts, Part{Name: joinNames(append(names, sideName(s)+" to move"), ""), Start: p, Stipulation: pst})
+				sides[s] = true
+			}
+		case double:
+			c.Parts = append(c.Parts, Part{Name: joinNames(names, ""), Start: start, Stipulation: st})
+			sides[start.Side] = true
+		default:
+			pst := st
+			pst.Text = t
+			c.Parts = append(c.Parts, Part{Name: joinNames(names, "as set"), Start: start, Stipulation: pst})
+			sides[start.Side] = true
+		}
+	}
+	if len(sides) > 1 && !kinds[KindEitherSide] {
+		kinds[KindPerSide] = true
+	}
+	for _, k := range []string{KindRetro, KindDouble, KindTwin, KindTurned, KindEitherSide, KindPerSide} {
+		if kinds[k] {
+			if c.Kind == "" {
+				c.Kind = k
+			} else {
+				c.Kind += "+" + k
+			}
+		}
+	}
+	if c.Kind == "" {
+		c.Kind = KindMulti
+	}
+	return c.partSolutions(line)
+}
+
+// maxRetroPlies bounds a retro-analysis task.
+const maxRetroPlies = 8
+
+func joinNames(names []string, def string) string {
+	if len(names) == 0 {
+		return def
+	}
+	return strings.Join(names, ", ")
+}
+
+// turned is p with the board turned 180° and the colours kept (11.1.4:
+// "при повороте доски на 180 градусов"): square n becomes square
+// Squares+1-n, White still moves up the board.
+func turned(p draughts.Position, r *draughts.Rules) draughts.Position {
+	b := r.Board
+	flip := func(x draughts.Bitboard) draughts.Bitboard {
+		var y draughts.Bitboard
+		for _, sq := range x.Squares() {
+			y |= draughts.Bit(b.FromStd(b.Squares + 1 - b.Std(sq)))
+		}
+		return y
+	}
+	return draughts.NewPosition(flip(p.Pieces[draughts.White]), flip(p.Pieces[draughts.Black]), flip(p.Kings), p.Side)
+}
+
+// partSolutions gives each part its author's solution: [SolutionN] tags,
+// part 1 the movetext by default; in a double composition the movetext's
+// alternatives to the first move are the further solutions.
+func (c *Composition) partSolutions(line int) error {
+	if strings.Contains(c.Kind, KindDouble) && len(c.Parts) == 1 {
+		moves := c.Game.Moves
+		if len(moves) == 0 {
+			return &InputError{c.File, line, "a double composition (11.1.4) needs the author's solutions: the main line and each other solution as an alternative to the first move"}
+		}
+		first := moves[0]
+		sols := [][]draughts.Ply{append([]draughts.Ply{{Text: first.Text, Number: first.Number, Line: first.Line, Col: first.Col, Comment: first.Comment, NAGs: first.NAGs}}, moves[1:]...)}
+		for _, v := range first.Variations {
+			if len(v) > 0 && !isTry(&v[0]) {
+				sols = append(sols, v)
+			}
+		}
+		if len(sols) < 2 {
+			return &InputError{c.File, line, "a double composition (11.1.4) needs two or more solutions: give each other solution as an alternative to the first move, e.g. 1. c3-d4 ... (1. a3-b4 ...)"}
+		}
+		p := c.Parts[0]
+		c.Parts = nil
+		for i, s := range sols {
+			q := p
+			q.Name = joinNames([]string{p.Name, fmt.Sprintf("solution %d", i+1)}[boolIndex(p.Name == ""):], "")
+			q.Moves = s
+			c.Parts = append(c.Parts, q)
+		}
+		return nil
+	}
+	for i := range c.Parts {
+		v, vLine := tag(c.Game, fmt.Sprintf("Solution%d", i+1), fmt.Sprintf("Решение%d", i+1))
+		switch {
+		case v != "":
+			gs, errs := draughts.ReadPDN(c.File, []byte("[FEN \"-\"]\n"+v+" *\n"))
+			if len(errs) > 0 || len(gs) != 1 {
+				msg := "unreadable"
+				if len(errs) > 0 {
+					msg = errs[0].Error()
+				}
+				return &InputError{c.File, vLine, fmt.Sprintf("[Solution%d]: %s", i+1, msg)}
+			}
+			c.Parts[i].Moves = gs[0].Moves
+		case i == 0:
+			c.Parts[i].Moves = c.Game.Moves
+		}
+	}
+	return nil
+}
+
+func sideName(s draughts.Side) string {
+	if s == draughts.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// PartsKey lists what the parts add to a composition's identity (the
+// store's cache key): each part's position, stipulation and solution.
+func (c *Composition) PartsKey() string {
+	var b strings.Builder
+	for _, p := range c.Parts {
+		fmt.Fprintf(&b, "|%s|%s|%s|", draughts.FEN(&p.Start, c.Rules), p.Stipulation.Text, p.Name)
+		var walk func([]draughts.Ply)
+		walk = func(ps []draughts.Ply) {
+			for _, x := range ps {
+				fmt.Fprintf(&b, "%s%v ", x.Text, x.NAGs)
+				for _, v := range x.Variations {
+					b.WriteString("(")
+					walk(v)
+					b.WriteString(")")
+				}
+			}
+		}
+		walk(p.Moves)
+	}
+	if v, _ := tag(c.Game, "LastMoves", "ПоследниеХоды"); v != "" {
+		b.WriteString("last:" + v)
+	}
+	return b.String()
+}
+
+// analyseParts is Analyse for a composition of a special kind: each part
+// analysed as a composition of its own, then the kind's checks and the
+// combined verdict (see the package comment above).
+func analyseParts(ctx context.Context, c *Composition, opt Options) *Report {
+	t0 := time.Now()
+	r := c.Rules
+	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
+		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
+		Source: c.Source, SourceStatus: c.Status, Kind: c.Kind,
+		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
+		MissingDefences: []Finding{}, Checks: []Check{}}
+	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
+	var keys []string // the author's keys of a double composition
+	for _, p := range c.Parts {
+		if len(p.Moves) > 0 && p.Start.Side == draughts.White {
+			if m, err := draughts.ParseMove(&p.Start, r, p.Moves[0].Text); err == nil {
+				keys = append(keys, draughts.MoveString(&p.Start, r, m))
+				continue
+			}
+		}
+		keys = append(keys, "")
+	}
+	for i, p := range c.Parts {
+		pc := c.part(p)
+		popt := opt
+		if strings.Contains(c.Kind, KindDouble) {
+			// Clause 11.1.4: the other solutions of a double composition
+			// are the author's, not cooks.
+			for j, k := range keys {
+				if j != i && k != "" {
+					popt.otherSolutions = append(popt.otherSolutions, k)
+				}
+			}
+		}
+		var pr *Report
+		if p.Retro > 0 {
+			pr = analyseRetro(ctx, pc, p)
+		} else {
+			pr = Analyse(ctx, pc, popt)
+		}
+		pr.Part = fmt.Sprintf("part %d: %s", i+1, p.Name)
+		rep.Parts = append(rep.Parts, pr)
+		rep.Nodes += pr.Nodes
+		for _, k := range pr.Keys {
+			if !contains(rep.Keys, k) {
+				rep.Keys = append(rep.Keys, k)
+			}
+		}
+		if i == 0 {
+			rep.AuthorKey, rep.Distance, rep.Bound = pr.AuthorKey, pr.Distance, pr.Bound
+		}
+		st := Pass
+		switch pr.Verdict {
+		case Defective:
+			st = Fail
+		case VUnknown:
+			st = Unknown
+		}
+		d := fmt.Sprintf("%s: %q %s", p.Name, p.Stipulation.Text, pr.Verdict)
+		if pr.Reason != "" {
+			d += " (" + pr.Reason + ")"
+		}
+		if len(pr.Keys) > 0 {
+			d += "; keys " + strings.Join(pr.Keys, ", ")
+		}
+		rep.add(Check{fmt.Sprintf("part-%d", i+1), "11.1.4", st, d})
+	}
+	if strings.Contains(c.Kind, KindDouble) {
+		rep.add(doubleCheck(c, keys))
+	}
+	if strings.Contains(c.Kind, KindTwin) || strings.Contains(c.Kind, KindTurned) {
+		rep.add(distinctParts(c))
+	}
+	rep.finish()
+	return rep
+}
+
+// part is the composition of one part: c's metadata with the part's
+// position, stipulation and solution.
+func (c *Composition) part(p Part) *Composition {
+	pc := *c
+	pc.Parts, pc.Kind = nil, ""
+	pc.Start, pc.Stipulation = p.Start, p.Stipulation
+	g := *c.Game
+	g.Moves = p.Moves
+	pc.Game = &g
+	return &pc
+}
+
+// doubleCheck is [double] (11.1.4: "с двумя или более разными
+// художественными решениями"): the author's solutions start with
+// different keys, so that they are different solutions and not
+// variations of one (judgement call, README).
+func doubleCheck(c *Composition, keys []string) Check {
+	seen := map[string]int{}
+	for i, k := range keys {
+		if k == "" {
+			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solution %d has no White first move", i+1)}
+		}
+		if j, ok := seen[k]; ok {
+			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solutions %d and %d both start with %s: variations of one solution, not different solutions", j+1, i+1, k)}
+		}
+		seen[k] = i
+	}
+	return Check{"double", "11.1.4", Pass, fmt.Sprintf("%d solutions with different keys (%s); each other key is the author's, not a cook", len(keys), strings.Join(keys, ", "))}
+}
+
+// distinctParts is [twins] (11.1.4): the parts of a twin or turned
+// composition are different positions or stipulations.
+func distinctParts(c *Composition) Check {
+	seen := map[string]int{}
+	for i, p := range c.Parts {
+		k := draughts.FEN(&p.Start, c.Rules) + "|" + p.Stipulation.Text
+		if j, ok := seen[k]; ok {
+			return Check{"twins", "11.1.4", Fail, fmt.Sprintf("parts %d and %d are the same position with the same stipulation", j+1, i+1)}
+		}
+		seen[k] = i
+	}
+	var fens []string
+	for i, p := range c.Parts {
+		fens = append(fens, fmt.Sprintf("part %d %s", i+1, draughts.FEN(&p.Start, c.Rules)))
+	}
+	return Check{"twins", "11.1.4", Pass, "different parts: " + strings.Join(fens, "; ")}
+}
+
+// applyPartsScore scores each part and the composition as the mean of
+// the parts' scores (0 when defective).
+func (rep *Report) applyPartsScore(rubric Rubric) {
+	sum := 0.0
+	for _, p := range rep.Parts {
+		p.ApplyScore(rubric)
+		sum += p.Score
+	}
+	rep.ScoreLines = nil
+	if rep.Verdict == Defective {
+		rep.Score = 0
+		rep.ScoreNote = "defective (11.1.1): the composition does not exist; failed " + strings.Join(checkIDs(rep, Fail), ", ")
+		return
+	}
+	rep.Score = float64(int(sum/float64(len(rep.Parts))*100+0.5)) / 100
+	rep.ScoreNote = fmt.Sprintf("mean of the %d parts' scores (11.1.4: each part scored as a composition of its own)", len(rep.Parts))
+}
