@@ -164,6 +164,9 @@ func marginBase(p *draughts.Position) int {
 
 // Analyse solves c and compares the solution with the author's.
 func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+	if c.Lasca != nil {
+		return analyseLasca(ctx, c, opt) // lasca.go
+	}
 	t0 := time.Now()
 	r := c.Rules
 	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
