@@ -80,7 +80,7 @@ type LascaGraph struct {
 type ErrLascaTooLarge struct{ Limit int }
 
 func (e *ErrLascaTooLarge) Error() string {
-	return fmt.Sprintf("the Lasca position reaches more than %d positions, over the memory budget (--mem); Lasca is solved only by enumerating every reachable position", e.Limit)
+	return fmt.Sprintf("the Lasca position reaches more than %d positions, over the budget (--mem, --nodes: at most 64 node budgets); Lasca is solved only by enumerating every reachable position", e.Limit)
 }
 
 // BuildLascaGraph enumerates every position reachable from p and solves
