@@ -183,6 +183,9 @@ func marginBase(p *draughts.Position) int {
 
 // Analyse solves c and compares the solution with the author's.
 func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+	if c.Lasca != nil {
+		return analyseLasca(ctx, c, opt) // lasca.go
+	}
 	if len(c.Parts) > 0 {
 		return analyseParts(ctx, c, opt) // 11.1.4 (special.go)
 	}

@@ -35,11 +35,16 @@ type Composition struct {
 	Practical   bool
 	Stipulation solver.Stipulation
 	Start       draughts.Position
-	Author      string
-	Source      string
-	Event       string
-	Date        string
-	Section     string
+	// Lasca is the initial position of a Lasca composition ([Variant
+	// "lasca"]); then Rules only names the system (LascaRules), Start is
+	// empty but for its side to move, and Analyse checks it with the
+	// Lasca prover (lasca.go).
+	Lasca   *draughts.LascaPosition
+	Author  string
+	Source  string
+	Event   string
+	Date    string
+	Section string
 	// Status is the source's verdict from the [Status] tag, if any
 	// ("published-sound", "reported-cooked", "unknown").
 	Status string
@@ -93,21 +98,28 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	c := &Composition{File: file, Index: index, Line: g.Line, Game: g}
 	gt, gtLine := tag(g, "GameType")
 	v, vLine := tag(g, "Variant", "Вариант")
-	r, err := draughts.RulesFromTags(gt, v)
-	if err != nil {
-		line := gtLine
-		if v != "" {
-			line = vLine
-		}
-		return nil, &InputError{file, line, err.Error()}
-	}
-	c.Rules = r
 	fen, fenLine := tag(g, "FEN", "Позиция")
-	if fen == "" {
-		return nil, &InputError{file, g.Line, "no [FEN] tag: a composition needs its initial position"}
-	}
-	if c.Start, err = draughts.ParseFEN(r, fen); err != nil {
-		return nil, &InputError{file, fenLine, err.Error()}
+	var err error
+	if draughts.IsLascaGame(g) {
+		if err := c.lascaFromGame(fen, fenLine); err != nil {
+			return nil, err
+		}
+	} else {
+		r, err := draughts.RulesFromTags(gt, v)
+		if err != nil {
+			line := gtLine
+			if v != "" {
+				line = vLine
+			}
+			return nil, &InputError{file, line, err.Error()}
+		}
+		c.Rules = r
+		if fen == "" {
+			return nil, &InputError{file, g.Line, "no [FEN] tag: a composition needs its initial position"}
+		}
+		if c.Start, err = draughts.ParseFEN(r, fen); err != nil {
+			return nil, &InputError{file, fenLine, err.Error()}
+		}
 	}
 	genre, genreLine := tag(g, "Genre", "Жанр")
 	grp, _ := tag(g, "Group", "Группа")
@@ -141,6 +153,14 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	if c.Stipulation.BlackFirst && c.Start.Side == draughts.White {
 		c.Start.Side = draughts.Black
 		c.Start.Key = c.Start.ComputeKey()
+		if c.Lasca != nil {
+			*c.Lasca = draughts.NewLascaPosition(c.Lasca.Col, draughts.Black)
+		}
+	}
+	if c.Lasca != nil {
+		if err := lascaStipulation(c.Stipulation); err != nil {
+			return nil, &InputError{file, stLine, err.Error()}
+		}
 	}
 	c.Author, _ = tag(g, "Author", "Автор")
 	c.Source, _ = tag(g, "Source", "Источник")
@@ -149,6 +169,14 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	c.Section, _ = tag(g, "Section", "Раздел")
 	c.Status, _ = tag(g, "Status")
 	return c, nil
+}
+
+// FEN is the initial position in its system's FEN (Lasca's with columns).
+func (c *Composition) FEN() string {
+	if c.Lasca != nil {
+		return draughts.LascaFEN(c.Lasca)
+	}
+	return draughts.FEN(&c.Start, c.Rules)
 }
 
 // Name is "file#index" for reports.

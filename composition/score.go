@@ -176,6 +176,10 @@ func (rep *Report) ApplyScore(rubric Rubric) {
 		rep.ScoreNote = "defective (11.1.1): the composition does not exist; failed " + strings.Join(checkIDs(rep, Fail), ", ")
 		return
 	}
+	if rep.Variant == draughts.LascaID {
+		rep.Score, rep.ScoreNote = 0, lascaScoreNote
+		return
+	}
 	if len(rep.Measures) == 0 {
 		rep.Score = 0
 		rep.ScoreNote = "not scored: " + rep.Reason

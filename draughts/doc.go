@@ -107,6 +107,10 @@
 //	}
 //	n := draughts.PerftLasca(&p, 6)
 //
+// The solver takes Lasca through solver.SolveLasca (an exact analysis of
+// the reachable set) and the composition checks through
+// composition.Analyse; the endgame databases do not cover Lasca.
+//
 // LascaPosition is a copy-make value of 224 bytes (25 packed columns plus
 // the commanders as 25-bit sets): larger than Position's 40 bytes because a
 // square holds a column, still without pointers.

@@ -59,9 +59,10 @@ const LascaID = "lasca"
 
 // ErrLascaSolving is RulesByID's answer for Lasca: Lasca has its own
 // position type (LascaPosition: move generation, FEN, notation, perft, PDN
-// replay), but the solver, the endgame databases and the composition checks
-// work on Position and do not take it yet.
-var ErrLascaSolving = errors.New("lasca: solving is not implemented yet (Lasca has perft and PDN replay only)")
+// replay) and no Rules value for the Position engine. The solver and the
+// composition checks take Lasca through solver.SolveLasca; the endgame
+// databases do not cover it.
+var ErrLascaSolving = errors.New("lasca: Lasca has its own position type (draughts.LascaPosition), not a Rules value: perft, solve and check take it, the endgame databases (tablebase) do not")
 
 // RulesByID returns the game system with the given identifier. It accepts
 // the ids of AllRules and a few common aliases ("shashki", "antidraughts",

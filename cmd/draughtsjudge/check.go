@@ -353,7 +353,7 @@ func panicSite() string {
 // entry's identity and verdict unknown with the error as the reason.
 func failedReport(c *composition.Composition, err error) *composition.Report {
 	return &composition.Report{File: c.File, Index: c.Index, Line: c.Line, Variant: c.Rules.ID, Genre: c.Genre,
-		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, c.Rules), Author: c.Author,
+		Stipulation: c.Stipulation.Text, FEN: c.FEN(), Author: c.Author,
 		Source: c.Source, SourceStatus: c.Status, Verdict: composition.VUnknown, Reason: err.Error(),
 		Keys: []string{}, Cooks: []composition.Finding{}, Duals: []composition.Finding{},
 		Transpositions: []composition.Finding{}, MissingDefences: []composition.Finding{}, Checks: []composition.Check{}}
@@ -376,6 +376,10 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", composition.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
 	if c.Practical {
 		fmt.Fprint(h, "practical|")
+	}
+	if c.Lasca != nil {
+		// Start is empty for Lasca: the position is in the key instead.
+		fmt.Fprintf(h, "lasca %s|", c.FEN())
 	}
 	if f.lenient {
 		fmt.Fprint(h, "lenient-study-duals|")
@@ -443,6 +447,9 @@ func ensureEndgames(store *tablebase.Store, comps []corpus.Entry, f *runFlags, s
 	want := map[*draughts.Rules]map[tablebase.Material]bool{}
 	for _, e := range comps {
 		c := e.Composition
+		if c.Lasca != nil {
+			continue // no endgame databases for Lasca (README "Lasca")
+		}
 		m := tablebase.MaterialOf(&c.Start)
 		limit := f.endgamesFor(c.Rules, c.Start.Occupied().Count())
 		if want[c.Rules] == nil {

@@ -238,4 +238,4 @@ func stipulationWords(s string) string {
 }
 
 // fenOf is the composition's initial position as FEN.
-func fenOf(c *composition.Composition) string { return draughts.FEN(&c.Start, c.Rules) }
+func fenOf(c *composition.Composition) string { return c.FEN() }

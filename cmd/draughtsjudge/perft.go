@@ -75,5 +75,5 @@ func variantIDs() string {
 	for _, r := range draughts.AllRules() {
 		ids = append(ids, r.ID)
 	}
-	return joinIDs(append(ids, draughts.LascaID+" (perft only)"))
+	return joinIDs(append(ids, draughts.LascaID+" (perft, solve, check; no tablebase)"))
 }

@@ -25,20 +25,30 @@ func TestPerftLasca(t *testing.T) {
 	}
 }
 
-// TestLascaNotSolvable: solve and check say plainly that Lasca solving is
-// not implemented, with the usage/input exit code, and do not panic.
-func TestLascaNotSolvable(t *testing.T) {
-	code, _, errs := runCLI(t, "solve", "--variant", "lasca", "--fen", "W:Wc3:Bd4", "--stipulation", "win", "--no-db")
-	if code != exitUsage || !strings.Contains(errs, "lasca: solving is not implemented yet") {
-		t.Errorf("solve: exit %d, %q", code, errs)
+// TestLascaSolveCheck: solve and check take Lasca; the tablebase says
+// plainly that it does not cover Lasca (usage exit code, no panic).
+//
+// W:Wc3:Bd6 (White man c3, Black man d6): 1.c3-d4 leaves Black two moves,
+// d6-c5 and d6-e5, both next to d4: 2.d4:b6 or 2.d4:f6 takes the man
+// under the white column and Black commands no column (004 §2.4): a win in
+// 2. Another first move also wins, later (c3-b4), so the entry with the
+// author's key c3-d4 is cooked.
+func TestLascaSolveCheck(t *testing.T) {
+	code, out, errs := runCLI(t, "solve", "--variant", "lasca", "--fen", "W:Wc3:Bd6", "--stipulation", "win", "--no-db")
+	if code != exitDefective || !strings.Contains(out, "*W c3-d4 (2)") || !strings.Contains(out, "finale: B:Wb6(wb):B") {
+		t.Errorf("solve: exit %d, %q\n%s", code, errs, out)
 	}
 	dir := t.TempDir()
 	f := filepath.Join(dir, "lasca.pdn")
-	if err := os.WriteFile(f, []byte("[Variant \"lasca\"]\n[FEN \"W:Wc3:Bd4\"]\n1. c3-b4 *\n"), 0o644); err != nil {
+	if err := os.WriteFile(f, []byte("[Variant \"lasca\"]\n[FEN \"W:Wc3:Bd6\"]\n1. c3-d4 d6-c5 2. d4:b6 *\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs = runCLI(t, "check", "--no-db", "--endgames", "0", f)
-	if code != exitUsage || !strings.Contains(errs, "lasca: solving is not implemented yet") {
-		t.Errorf("check: exit %d, %q", code, errs)
+	code, out, errs = runCLI(t, "check", "--no-db", "--endgames", "0", f)
+	if code != exitDefective || !strings.Contains(out, "full cook: c3-b4") || !strings.Contains(out, "[solvable        11.2.3   pass]") {
+		t.Errorf("check: exit %d, %q\n%s", code, errs, out)
+	}
+	code, _, errs = runCLI(t, "tablebase", "build", "--variant", "lasca", "--pieces", "3", "--db", filepath.Join(dir, "db"))
+	if code != exitUsage || !strings.Contains(errs, "the endgame databases do not cover Lasca") {
+		t.Errorf("tablebase: exit %d, %q", code, errs)
 	}
 }

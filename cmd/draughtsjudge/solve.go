@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
@@ -29,12 +30,18 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	var entries []corpus.Entry
 	switch {
 	case *fen != "" && fs.NArg() == 0:
-		r, err := draughts.RulesByID(*variant)
-		if err != nil {
-			fmt.Fprintln(stderr, "draughtsjudge solve:", err)
-			return exitUsage
+		var pdn string
+		if strings.EqualFold(strings.TrimSpace(*variant), draughts.LascaID) {
+			// Lasca has no GameType (SPEC §3) and its own FEN (README "Lasca").
+			pdn = fmt.Sprintf("[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", draughts.LascaID, *fen, *stip)
+		} else {
+			r, err := draughts.RulesByID(*variant)
+			if err != nil {
+				fmt.Fprintln(stderr, "draughtsjudge solve:", err)
+				return exitUsage
+			}
+			pdn = fmt.Sprintf("[GameType \"%d\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", r.GameType, r.ID, *fen, *stip)
 		}
-		pdn := fmt.Sprintf("[GameType \"%d\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", r.GameType, r.ID, *fen, *stip)
 		if *genre != "" {
 			pdn += fmt.Sprintf("[Genre \"%s\"]\n", *genre)
 		}
