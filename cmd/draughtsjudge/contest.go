@@ -40,6 +40,24 @@ func loadComps(paths []string, stderr io.Writer) ([]*composition.Composition, []
 	return comps, errs
 }
 
+// withoutLasca drops the Lasca compositions from a solving contest's key
+// or sheet, one error line each: its diagrams, notation and grading are
+// for the checkers boards (README "Lasca").
+func withoutLasca(comps []*composition.Composition, what string, stderr io.Writer) ([]*composition.Composition, []string) {
+	var kept []*composition.Composition
+	var errs []string
+	for _, c := range comps {
+		if c.Lasca != nil {
+			e := fmt.Sprintf("%s:%d: lasca: the %s does not cover Lasca yet; this composition is left out", c.File, c.Line, what)
+			errs = append(errs, e)
+			fmt.Fprintln(stderr, e)
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept, errs
+}
+
 // contestNumbers numbers the compositions of a contest: the [Number] tag
 // where given, else the position among the readable compositions. A
 // number used twice is an error (the later keeps its position number

@@ -85,6 +85,8 @@ func loadPoints(path string) (composition.Points, error) {
 // buildKey loads, numbers and analyses the compositions and builds the key.
 func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string) {
 	comps, errs := loadComps(paths, stderr)
+	comps, lerrs := withoutLasca(comps, "answer key", stderr)
+	errs = append(errs, lerrs...)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
 	reps, err := analyseAll(comps, f, stderr)

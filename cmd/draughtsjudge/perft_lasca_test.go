@@ -52,3 +52,25 @@ func TestLascaSolveCheck(t *testing.T) {
 		t.Errorf("tablebase: exit %d, %q", code, errs)
 	}
 }
+
+// A Lasca entry in a solving contest's key or sheet is one error line and
+// is left out; the other compositions are still keyed (no crash: the key
+// reads the author's moves with the checkers boards).
+func TestLascaLeftOutOfKeyAndSheet(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "mixed.pdn")
+	data := "[Variant \"lasca\"]\n[FEN \"W:Wc3:Bd6\"]\n1. c3-d4 d6-c5 2. d4:b6 *\n\n" +
+		"[GameType \"25\"]\n[FEN \"W:Wc3:Ba5\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n1. c3-b4 a5:c3 *\n"
+	if err := os.WriteFile(f, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{{"key", "--no-db", "--endgames", "0", "--format", "json"}, {"sheet"}} {
+		code, out, errs := runCLI(t, append(cmd, f)...)
+		if code != exitUsage || !strings.Contains(errs, "mixed.pdn:1: lasca: the") || strings.Contains(errs, "panic") {
+			t.Errorf("%s: exit %d, stderr %q", cmd[0], code, errs)
+		}
+		if !strings.Contains(out, "W:Wc3:Ba5") && !strings.Contains(out, "White (1): c3.") {
+			t.Errorf("%s: the Russian composition is missing:\n%s", cmd[0], out)
+		}
+	}
+}

@@ -35,6 +35,8 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	comps, errs := loadComps(fs.Args(), stderr)
+	comps, lerrs := withoutLasca(comps, "problem sheet", stderr)
+	errs = append(errs, lerrs...)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
 	type item struct {
