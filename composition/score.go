@@ -182,7 +182,14 @@ func (rep *Report) ApplyScore(rubric Rubric) {
 	}
 	if len(rep.Measures) == 0 {
 		rep.Score = 0
-		rep.ScoreNote = "not scored: " + rep.Reason
+		reason := rep.Reason
+		if reason == "" {
+			reason = "no artistic measures (11.3): no solution play to measure"
+			if hasCheck(rep, "retro") {
+				reason = "a retro-analysis task (11.1.4) has no solution play for the measures of 11.3; the judge scores it"
+			}
+		}
+		rep.ScoreNote = "not scored: " + reason
 		return
 	}
 	vals := rep.measureValues()
@@ -321,4 +328,14 @@ func FindPredecessors(reps []*Report) {
 		}
 		r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: d})
 	}
+}
+
+// hasCheck reports whether rep carries the check id.
+func hasCheck(rep *Report, id string) bool {
+	for _, c := range rep.Checks {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
 }

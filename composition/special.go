@@ -466,6 +466,10 @@ func (rep *Report) applyPartsScore(rubric Rubric) {
 		rep.ScoreNote = "defective (11.1.1): the composition does not exist; failed " + strings.Join(checkIDs(rep, Fail), ", ")
 		return
 	}
+	if len(rep.Parts) == 1 {
+		rep.Score, rep.ScoreNote = rep.Parts[0].Score, rep.Parts[0].ScoreNote
+		return
+	}
 	rep.Score = float64(int(sum/float64(len(rep.Parts))*100+0.5)) / 100
 	rep.ScoreNote = fmt.Sprintf("mean of the %d parts' scores (11.1.4: each part scored as a composition of its own)", len(rep.Parts))
 }

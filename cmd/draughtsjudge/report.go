@@ -20,7 +20,11 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	}
 	fmt.Fprintf(w, "   position: %s\n", r.FEN)
 	if r.Kind != "" {
-		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d parts\n", r.Kind, len(r.Parts))
+		noun := "parts"
+		if len(r.Parts) == 1 {
+			noun = "part"
+		}
+		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d %s\n", r.Kind, len(r.Parts), noun)
 	}
 	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(r.Verdict))
 	if r.Reason != "" {
