@@ -112,3 +112,22 @@ func BenchmarkLocalShoshin(b *testing.B) {
 	b.ReportMetric(float64(n)/float64(b.N), "positions/op")
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// BenchmarkDecideMatusTry: phase 1's speed in nodes/s on a hard case, a
+// fixed budget of 4M df-pn nodes on the try 20-14 of Matus's 10x10
+// miniature (7 against 7, kings appear; no databases), which it cannot
+// decide: table growth, probes and move generation as in a long search.
+func BenchmarkDecideMatusTry(b *testing.B) {
+	r := draughts.International
+	p, err := draughts.ParseFEN(r, "B:W14,30,34,37,40,44,48:B8,15,17,18,27,33,45")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		pv := NewProver(r, Win{MaterialMargin: 2}, draughts.White, Budget{Nodes: 4_000_000, TTBytes: 256 << 20}, nil)
+		pv.Decide(p)
+		nodes += pv.Nodes()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
