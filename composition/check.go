@@ -245,6 +245,9 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
+	// Clause 11.2.6: outside problems a bounded "no win" leaves the
+	// uniqueness open, so every first move gets phase 1's larger rounds.
+	sopt.AnyDepth = c.Genre != Problem
 	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {

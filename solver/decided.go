@@ -16,11 +16,12 @@ import (
 //     after the other in generation order, over the composition's shared
 //     table: wins / never wins / undecided within the node budget, in a
 //     first round of an eighth of Budget.Nodes per move. A position of
-//     at most smallPieces pieces (a study, an ending: proofs at any depth
-//     are within reach; in a full problem "never wins" is out of reach
-//     and a cook is another combination, which the first round or phase
-//     2 finds) gets a second round of Budget.Nodes; what is still undecided
-//     the exact local analysis settles when the reachable set fits in
+//     at most smallPieces pieces, or any position with Options.AnyDepth
+//     (a study, an ending, a task, where a bounded "no win" leaves 11.2.6
+//     open; in a full problem "never wins" is out of reach and a cook is
+//     another combination, which the first round or phase 2 finds) gets
+//     a second round of Budget.Nodes; what is still undecided in a small
+//     position the exact local analysis settles when the reachable set fits in
 //     Budget.TTBytes and two node budgets (at least 2M positions); else two more
 //     rounds of up to 8 and 64 budgets per move, sharing what is left of
 //     96 for the root.
@@ -60,6 +61,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	// from the table with more.
 	n := opt.Budget.Nodes
 	small := p.Occupied().Count() <= smallPieces
+	deep := small || opt.AnyDepth // the larger phase-1 rounds
 	open := func() int {
 		k := 0
 		for i := range st {
@@ -90,7 +92,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		round(0)
 	} else {
 		round(max(n/8, 1000))
-		if small {
+		if deep {
 			round(n)
 		}
 	}
@@ -111,7 +113,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	}
 	// Larger budgets, sharing what is left of 96 budgets for the root.
 	for _, mult := range []uint64{8, 64} {
-		if !small || opt.Quick || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
+		if !deep || opt.Quick || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
 			break
 		}
 		round(max(min(mult*n, (96*n-main.Nodes())/uint64(open())), n))

@@ -38,6 +38,12 @@ type Options struct {
 	// of the statist test, where a first move left undecided is searched
 	// to the bound as before.
 	Quick bool
+	// AnyDepth: the answer needs every first move decided at any depth
+	// (a study, ending or task, where a bounded "no win" leaves 11.2.6
+	// open): phase 1's larger rounds (1, 8 and 64 budgets per first move)
+	// run whatever the number of pieces, not only in positions of at most
+	// 12 (the exact local analysis stays for those).
+	AnyDepth bool
 }
 
 func (o *Options) defaults() {
