@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -121,18 +120,6 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 // claims are few and small).
 func claimOptions(f *runFlags) composition.Options {
 	return f.options(f.threads)
-}
-
-// openOut returns the output file (--out) or stdout.
-func openOut(path string, stdout io.Writer) (io.Writer, func() error, error) {
-	if path == "" {
-		return stdout, func() error { return nil }, nil
-	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fh, fh.Close, nil
 }
 
 // textDiagram draws a position in text: White's men "w", kings "W",

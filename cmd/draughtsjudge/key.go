@@ -8,8 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 )
@@ -19,46 +17,21 @@ func init() {
 }
 
 func cmdKey(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("key", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	addRunFlags(fs, &f)
-	out := fs.String("out", "", "write the key to this file instead of stdout")
-	points := fs.String("points", "", "points formula replacing the embedded composition/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge key [flags] [PATHS]")
-		fmt.Fprintln(stderr, "The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).")
-		fmt.Fprintln(stderr, "--format text, markdown, html, pdn or json (json is what grade --key reads fastest).")
-		fmt.Fprintln(stderr, "Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	switch f.format {
-	case "text", "markdown", "html", "pdn", "json":
-	default:
-		fmt.Fprintf(stderr, "draughtsjudge key: --format %q: want text, markdown, html, pdn or json\n", f.format)
-		return exitUsage
+	c := newContestCmd("key", true, "the key", stdout, stderr, "text", "markdown", "html", "pdn", "json")
+	points := c.fs.String("points", "", "points formula replacing the embedded composition/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
+	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
+		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
+		"--format text, markdown, html, pdn or json (json is what grade --key reads fastest).",
+		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors."); !ok {
+		return code
 	}
 	ps, err := loadPoints(*points)
 	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --points: %v\n", err)
-		return exitUsage
+		return c.fail("--points: %v", err)
 	}
-	key, errs := buildKey(fs.Args(), &f, ps, stderr)
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --out: %v\n", err)
-		return exitUsage
-	}
-	writeKey(w, key, f.format)
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --out: %v\n", err)
-		return exitUsage
+	key, errs := buildKey(c.fs.Args(), &c.f, ps, stderr)
+	if code := c.write(func(w io.Writer) { writeKey(w, key, c.f.format) }); code != exitOK {
+		return code
 	}
 	if len(errs) > 0 {
 		return exitUsage

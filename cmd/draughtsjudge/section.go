@@ -8,8 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/composition"
 )
 
@@ -18,28 +16,14 @@ func init() {
 }
 
 func cmdReport(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("report", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	addRunFlags(fs, &f)
-	addReportFlags(fs, &f)
-	override := fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
-	out := fs.String("out", "", "write the report to this file instead of stdout")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]")
-		fmt.Fprintln(stderr, "The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.")
-		fmt.Fprintln(stderr, "--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported).")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if !validFormat(f.format) {
-		fmt.Fprintf(stderr, "draughtsjudge report: --format %q: want text, json, markdown or html\n", f.format)
-		return exitUsage
+	c := newContestCmd("report", true, "the report", stdout, stderr, "text", "json", "markdown", "html")
+	f := &c.f
+	addReportFlags(c.fs, f)
+	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
+	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
+		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
+		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported)."); !ok {
+		return code
 	}
 	var ovs []composition.Override
 	var errs []string
@@ -55,9 +39,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 			errs = append(errs, e.Error())
 		}
 	}
-	comps, lerrs := loadComps(fs.Args(), stderr)
+	comps, lerrs := loadComps(c.fs.Args(), stderr)
 	errs = append(lerrs, errs...)
-	reps, err := analyseAll(comps, &f, stderr)
+	reps, err := analyseAll(comps, f, stderr)
 	if err != nil {
 		errs = append(errs, err.Error())
 	}
@@ -68,8 +52,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 			rubric, err = composition.ParseRubric(f.rubric, data)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge report: --rubric: %v\n", err)
-			return exitUsage
+			return c.fail("--rubric: %v", err)
 		}
 	}
 	for _, r := range reps {
@@ -84,15 +67,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	sec.Errors = append(errs, sec.Errors...)
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
-		return exitUsage
-	}
-	writeSection(w, sec, f.format)
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
-		return exitUsage
+	if code := c.write(func(w io.Writer) { writeSection(w, sec, f.format) }); code != exitOK {
+		return code
 	}
 	if len(sec.Errors) > 0 {
 		return exitUsage

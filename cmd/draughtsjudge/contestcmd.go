@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// contestCmd is the command-line plumbing that key, sheet, grade and
+// report share: the flag set (check's run flags where the command
+// analyses), --out, the accepted --format values, the usage text, and the
+// writing of the output.
+type contestCmd struct {
+	name    string
+	fs      *pflag.FlagSet
+	f       runFlags
+	out     string
+	formats []string // the first is the default
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+// newContestCmd makes the flag set of command name. With analyse it has
+// check's run flags (whose --format is text by default), else only
+// --format with formats[0] as its default. what names the output in
+// --out's help ("the key").
+func newContestCmd(name string, analyse bool, what string, stdout, stderr io.Writer, formats ...string) *contestCmd {
+	c := &contestCmd{name: name, formats: formats, stdout: stdout, stderr: stderr}
+	c.fs = pflag.NewFlagSet(name, pflag.ContinueOnError)
+	c.fs.SetOutput(stderr)
+	if analyse {
+		addRunFlags(c.fs, &c.f)
+	} else {
+		c.fs.StringVar(&c.f.format, "format", formats[0], orList(formats))
+	}
+	c.fs.StringVar(&c.out, "out", "", "write "+what+" to this file instead of stdout")
+	return c
+}
+
+// orList is "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// parse parses args and checks --format. usage is printed before the
+// flags for --help. ok is false when the command is done, with code.
+func (c *contestCmd) parse(args []string, usage ...string) (code int, ok bool) {
+	c.fs.Usage = func() {
+		for _, l := range usage {
+			fmt.Fprintln(c.stderr, l)
+		}
+		c.fs.PrintDefaults()
+	}
+	if err := c.fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	for _, f := range c.formats {
+		if c.f.format == f {
+			return exitOK, true
+		}
+	}
+	return c.fail("--format %q: want %s", c.f.format, orList(c.formats)), false
+}
+
+// fail prints "draughtsjudge NAME: message" on stderr and returns
+// exitUsage.
+func (c *contestCmd) fail(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "draughtsjudge %s: %s\n", c.name, fmt.Sprintf(format, a...))
+	return exitUsage
+}
+
+// write writes the output with fn to --out or stdout; exitUsage (said on
+// stderr) when the file cannot be made or closed.
+func (c *contestCmd) write(fn func(w io.Writer)) int {
+	w, closeOut, err := openOut(c.out, c.stdout)
+	if err != nil {
+		return c.fail("--out: %v", err)
+	}
+	fn(w)
+	if err := closeOut(); err != nil {
+		return c.fail("--out: %v", err)
+	}
+	return exitOK
+}
+
+// openOut returns the output file (--out) or stdout.
+func openOut(path string, stdout io.Writer) (io.Writer, func() error, error) {
+	if path == "" {
+		return stdout, func() error { return nil }, nil
+	}
+	fh, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fh, fh.Close, nil
+}
