@@ -183,7 +183,7 @@ var analyse = composition.Analyse
 // file afterwards is reported but never costs the report on stdout.
 func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
 	t0 := time.Now()
-	rubric, err := loadRubric(f.rubric)
+	rubric, err := loadRubric(f.rubric, f)
 	if err != nil {
 		return usageError(stderr, "check", fmt.Errorf("--rubric: %v", err))
 	}

@@ -17,14 +17,15 @@ import (
 // The solving-contest commands (key, sheet, grade) and the section report
 // share these helpers: loading, numbering, analysing, diagrams in text.
 
-// loadComps reads the compositions of paths (none: the sample corpus),
+// loadComps reads the compositions of paths (none: the sample corpus;
+// files as check reads them, at most --max-file-size),
 // printing each bad input as one line on stderr.
-func loadComps(paths []string, stderr io.Writer) ([]*composition.Composition, []string) {
+func loadComps(paths []string, f *runFlags, stderr io.Writer) ([]*composition.Composition, []string) {
 	var entries []corpus.Entry
 	if len(paths) == 0 {
 		entries = corpus.Sample()
 	} else {
-		entries = corpus.Load(paths)
+		entries = f.load(paths)
 	}
 	var comps []*composition.Composition
 	var errs []string

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"draughtsjudge/corpus"
 )
 
 // contestCmd is the command-line plumbing that key, sheet, grade and
@@ -19,22 +21,24 @@ type contestCmd struct {
 	f       runFlags
 	out     string
 	formats []string // the first is the default
+	analyse bool     // the command has check's run flags
 	stdout  io.Writer
 	stderr  io.Writer
 }
 
 // newContestCmd makes the flag set of command name. With analyse it has
 // check's run flags (whose --format is text by default), else only
-// --format with formats[0] as its default. what names the output in
-// --out's help ("the key").
+// --format with formats[0] as its default and --max-file-size. what
+// names the output in --out's help ("the key").
 func newContestCmd(name string, analyse bool, what string, stdout, stderr io.Writer, formats ...string) *contestCmd {
-	c := &contestCmd{name: name, formats: formats, stdout: stdout, stderr: stderr}
-	c.fs = pflag.NewFlagSet(name, pflag.ContinueOnError)
-	c.fs.SetOutput(stderr)
+	c := &contestCmd{name: name, formats: formats, stdout: stdout, stderr: stderr, analyse: analyse}
+	c.fs = newFlagSet(name)
 	if analyse {
 		addRunFlags(c.fs, &c.f)
+		c.fs.Lookup("format").Usage = "output: " + orList(formats)
 	} else {
 		c.fs.StringVar(&c.f.format, "format", formats[0], orList(formats))
+		c.fs.Int64Var(&c.f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
 	}
 	c.fs.StringVar(&c.out, "out", "", "write "+what+" to this file instead of stdout")
 	return c
@@ -48,27 +52,38 @@ func orList(xs []string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
-// parse parses args and checks --format. usage is printed before the
-// flags for --help. ok is false when the command is done, with code.
+// parse parses args as every command does (parseFlags: --help on stdout,
+// a bad flag named on stderr with the usage, exit 2), then checks
+// --format and every numeric flag before any work. usage is printed
+// before the flags. ok is false when the command is done, with code.
 func (c *contestCmd) parse(args []string, usage ...string) (code int, ok bool) {
-	c.fs.Usage = func() {
-		for _, l := range usage {
-			fmt.Fprintln(c.stderr, l)
-		}
-		c.fs.PrintDefaults()
+	if code, ok := parseFlags(c.fs, usageFunc(c.fs, usage...), args, c.stdout, c.stderr); !ok {
+		return code, false
 	}
-	if err := c.fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK, false
-		}
-		return exitUsage, false
-	}
+	known := false
 	for _, f := range c.formats {
-		if c.f.format == f {
-			return exitOK, true
-		}
+		known = known || c.f.format == f
 	}
-	return c.fail("--format %q: want %s", c.f.format, orList(c.formats)), false
+	if !known {
+		return c.fail("--format %q: want %s", c.f.format, orList(c.formats)), false
+	}
+	var err error
+	if c.analyse {
+		err = c.f.validateNumbers()
+	} else {
+		err = intFlag("max-file-size", c.f.maxFileSize, 1, 1<<30, "must be 1..1073741824 MiB")
+	}
+	if err != nil {
+		return c.fail("%v", err), false
+	}
+	return exitOK, true
+}
+
+// readInput reads a file the command was given by a flag (--key,
+// --override, --points, --rubric): a regular file of at most
+// --max-file-size, as for the PDN inputs.
+func readInput(path string, f *runFlags) ([]byte, error) {
+	return corpus.ReadFile(path, f.maxFileSize<<20)
 }
 
 // fail prints "draughtsjudge NAME: message" on stderr and returns

@@ -37,7 +37,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		return c.fail("want --key KEY and --answers DIR, no other arguments")
 	}
 	var errs []string
-	data, err := os.ReadFile(*keyPath)
+	data, err := readInput(*keyPath, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s:1: %v\n", *keyPath, err)
 		return exitUsage
@@ -49,13 +49,13 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	} else {
-		ps, err := loadPoints(*points)
+		ps, err := loadPoints(*points, f)
 		if err != nil {
 			return c.fail("--points: %v", err)
 		}
 		key, errs = buildKey([]string{*keyPath}, f, ps, stderr)
 	}
-	sheets, serrs := readSheets(*answers)
+	sheets, serrs := readSheets(*answers, f)
 	for _, e := range serrs {
 		fmt.Fprintln(stderr, e)
 	}
@@ -77,7 +77,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 
 // readSheets reads every *.pdn under dir, one solver each. The solver is
 // named by a [Solver] (or [Name], [Решатель]) tag, else by the file name.
-func readSheets(dir string) ([]*composition.Sheet, []string) {
+// Only regular files of at most --max-file-size are read (a FIFO named
+// x.pdn is an error line, never a hang).
+func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
 	var errs []string
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
@@ -97,7 +99,7 @@ func readSheets(dir string) ([]*composition.Sheet, []string) {
 	var sheets []*composition.Sheet
 	seen := map[string]string{}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readInput(file, f)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s:1: %v", file, err))
 			continue

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"strings"
 
 	"draughtsjudge/composition"
@@ -25,7 +24,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors."); !ok {
 		return code
 	}
-	ps, err := loadPoints(*points)
+	ps, err := loadPoints(*points, &c.f)
 	if err != nil {
 		return c.fail("--points: %v", err)
 	}
@@ -44,20 +43,21 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func loadPoints(path string) (composition.Points, error) {
+// loadPoints reads the --points file, or returns the embedded formula.
+func loadPoints(path string, f *runFlags) (composition.Points, error) {
 	if path == "" {
 		return composition.DefaultPoints(), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, f)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
 	return composition.ParsePoints(path, data)
 }
 
 // buildKey loads, numbers and analyses the compositions and builds the key.
 func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string) {
-	comps, errs := loadComps(paths, stderr)
+	comps, errs := loadComps(paths, f, stderr)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
 	reps, err := analyseAll(comps, f, stderr)

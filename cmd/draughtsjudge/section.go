@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"strings"
 
 	"draughtsjudge/composition"
@@ -28,7 +27,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	var ovs []composition.Override
 	var errs []string
 	if *override != "" {
-		data, err := os.ReadFile(*override)
+		data, err := readInput(*override, f)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s:1: %v\n", *override, err)
 			return exitUsage
@@ -39,7 +38,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 			errs = append(errs, e.Error())
 		}
 	}
-	comps, lerrs := loadComps(c.fs.Args(), stderr)
+	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
 	errs = append(lerrs, errs...)
 	reps, err := analyseAll(comps, f, stderr)
 	if err != nil {
@@ -47,11 +46,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	}
 	rubric := composition.DefaultRubric()
 	if f.rubric != "" {
-		data, err := os.ReadFile(f.rubric)
-		if err == nil {
-			rubric, err = composition.ParseRubric(f.rubric, data)
-		}
-		if err != nil {
+		var err error
+		if rubric, err = loadRubric(f.rubric, f); err != nil {
 			return c.fail("--rubric: %v", err)
 		}
 	}
