@@ -29,7 +29,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	points := c.fs.String("points", "", "points formula when --key is a PDN (default: the embedded composition/points.tsv)")
 	if code, ok := c.parse(args, "usage: draughtsjudge grade --key KEY --answers DIR [--format text|markdown|html|json|csv] [--out FILE]",
 		"Grades every solver's answers (one PDN file per solver in DIR) against the key.",
-		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded)."); !ok {
+		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key)."); !ok {
 		return code
 	}
 	f := &c.f
@@ -37,6 +37,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		return c.fail("want --key KEY and --answers DIR, no other arguments")
 	}
 	var errs []string
+	internal := false // a composition of a PDN key could not be analysed
 	data, err := readInput(*keyPath, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s:1: %v\n", *keyPath, err)
@@ -53,7 +54,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return c.fail("--points: %v", err)
 		}
-		key, errs = buildKey([]string{*keyPath}, f, ps, stderr)
+		var code int
+		if key, errs, code = buildKey([]string{*keyPath}, f, ps, stderr); code == exitStore {
+			return code
+		}
+		internal = code == exitInternal
 	}
 	sheets, serrs := readSheets(*answers, f)
 	for _, e := range serrs {
@@ -68,6 +73,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	res.Errors = append(errs, res.Errors...)
 	if code := c.write(func(w io.Writer) { writeResults(w, res, f.format) }); code != exitOK {
 		return code
+	}
+	if internal {
+		return exitInternal
 	}
 	if len(res.Errors) > 0 {
 		return exitUsage

@@ -21,15 +21,21 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
 		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
 		"--format text, markdown, html, pdn or json (json is what grade --key reads fastest).",
-		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors."); !ok {
+		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors, 3 the store cannot be used, 4 internal error in some composition."); !ok {
 		return code
 	}
 	ps, err := loadPoints(*points, &c.f)
 	if err != nil {
 		return c.fail("--points: %v", err)
 	}
-	key, errs := buildKey(c.fs.Args(), &c.f, ps, stderr)
+	key, errs, code := buildKey(c.fs.Args(), &c.f, ps, stderr)
+	if code == exitStore {
+		return code
+	}
 	if code := c.write(func(w io.Writer) { writeKey(w, key, c.f.format) }); code != exitOK {
+		return code
+	}
+	if code == exitInternal {
 		return code
 	}
 	if len(errs) > 0 {
@@ -55,20 +61,21 @@ func loadPoints(path string, f *runFlags) (composition.Points, error) {
 	return composition.ParsePoints(path, data)
 }
 
-// buildKey loads, numbers and analyses the compositions and builds the key.
-func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string) {
+// buildKey loads, numbers and analyses the compositions and builds the
+// key; code is analyseAll's (exitStore: no key).
+func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string, int) {
 	comps, errs := loadComps(paths, f, stderr)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
-	reps, err := analyseAll(comps, f, stderr)
-	if err != nil {
-		errs = append(errs, err.Error())
+	reps, code := analyseAll(comps, f, stderr)
+	if code == exitStore {
+		return nil, errs, code
 	}
 	key := &composition.ContestKey{Format: composition.KeyFormat, Points: ps, Entries: []*composition.KeyEntry{}}
 	for i, c := range comps {
 		key.Entries = append(key.Entries, composition.BuildKeyEntry(nums[i], c, reps[i], ps))
 	}
-	return key, errs
+	return key, errs, code
 }
 
 func sideOf(fen string) draughts.Side {

@@ -17,12 +17,17 @@ func init() {
 func cmdReport(args []string, stdout, stderr io.Writer) int {
 	c := newContestCmd("report", true, "the report", stdout, stderr, "text", "json", "markdown", "html")
 	f := &c.f
-	addReportFlags(c.fs, f)
+	// check's --rubric; not --pdn-out: the section report writes no trees.
+	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
 	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
 	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
 		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
-		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported)."); !ok {
+		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
 		return code
+	}
+	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
+	if err != nil {
+		return c.fail("--rubric: %v", err)
 	}
 	var ovs []composition.Override
 	var errs []string
@@ -40,16 +45,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	}
 	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
 	errs = append(lerrs, errs...)
-	reps, err := analyseAll(comps, f, stderr)
-	if err != nil {
-		errs = append(errs, err.Error())
-	}
-	rubric := composition.DefaultRubric()
-	if f.rubric != "" {
-		var err error
-		if rubric, err = loadRubric(f.rubric, f); err != nil {
-			return c.fail("--rubric: %v", err)
-		}
+	reps, code := analyseAll(comps, f, stderr)
+	if code == exitStore {
+		return code
 	}
 	for _, r := range reps {
 		r.ApplyScore(rubric)
@@ -64,6 +62,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	}
 	sec.Errors = append(errs, sec.Errors...)
 	if code := c.write(func(w io.Writer) { writeSection(w, sec, f.format) }); code != exitOK {
+		return code
+	}
+	if code == exitInternal {
 		return code
 	}
 	if len(sec.Errors) > 0 {
