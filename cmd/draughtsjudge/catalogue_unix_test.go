@@ -66,6 +66,7 @@ var badInputs = []struct {
 	{"key: unknown flag", nil, "key --bogus"},
 	{"key: unknown format", nil, "key --format csv"},
 	{"key: no threads", nil, "key --threads 0"},
+	{"key: --out in a missing folder (said before any work)", nil, "key --out DIR/none/key.json"},
 	{"key: FIFO as --points", map[string]string{"p.tsv": "|"}, "key --points DIR/p.tsv"},
 	{"sheet: unknown flag", nil, "sheet --bogus"},
 	{"sheet: unknown format", nil, "sheet --format text"},

@@ -66,9 +66,10 @@ func TestContestLockedStore(t *testing.T) {
 	}
 }
 
-// report reads --rubric before any work, and has no --pdn-out (it writes
+// report reads --rubric before any work, key, sheet and report check
+// --out before any work, and report has no --pdn-out (it writes
 // no solution trees: the flag is unknown, not silently ignored).
-func TestReportRubricAndPDNOut(t *testing.T) {
+func TestContestOutputsCheckedBeforeWork(t *testing.T) {
 	withAnalyse(t, func(context.Context, *composition.Composition, composition.Options) *composition.Report {
 		t.Fatal("analysed although a flag was bad")
 		return nil
@@ -78,6 +79,16 @@ func TestReportRubricAndPDNOut(t *testing.T) {
 	code, _, errs := runCLI(t, append(append([]string{"report", "--rubric", filepath.Join(dir, "none.tsv")}, fast...), in)...)
 	if code != exitUsage || !strings.HasPrefix(errs, "draughtsjudge report: --rubric: ") {
 		t.Errorf("missing rubric: exit %d, stderr %q", code, errs)
+	}
+	for _, cmd := range []string{"key", "report", "sheet"} {
+		args := []string{cmd, "--out", filepath.Join(dir, "none", "out.txt")}
+		if cmd != "sheet" {
+			args = append(args, fast...)
+		}
+		code, out, errs := runCLI(t, append(args, in)...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "draughtsjudge "+cmd+": --out: ") || !strings.Contains(errs, "cannot write") {
+			t.Errorf("%s --out in a missing folder: exit %d, stderr %q", cmd, code, errs)
+		}
 	}
 	code, _, errs = runCLI(t, append(append([]string{"report", "--pdn-out", filepath.Join(dir, "t.out")}, fast...), in)...)
 	if code != exitUsage || !strings.HasPrefix(errs, "draughtsjudge report: unknown flag: --pdn-out") {

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -20,8 +20,9 @@ type contestCmd struct {
 	fs      *pflag.FlagSet
 	f       runFlags
 	out     string
-	formats []string // the first is the default
-	analyse bool     // the command has check's run flags
+	formats []string    // the first is the default
+	analyse bool        // the command has check's run flags
+	outFile *outputFile // --out, opened by parse before any work
 	stdout  io.Writer
 	stderr  io.Writer
 }
@@ -76,7 +77,20 @@ func (c *contestCmd) parse(args []string, usage ...string) (code int, ok bool) {
 	if err != nil {
 		return c.fail("%v", err), false
 	}
+	if c.out != "" { // a path that cannot be written is said before any work
+		if c.outFile, err = createOutput(c.out); err != nil {
+			return c.fail("--out: %v", err), false
+		}
+	}
 	return exitOK, true
+}
+
+// close closes --out if write was never reached (a file this run created
+// is removed); commands defer it after parse.
+func (c *contestCmd) close() {
+	if c.outFile != nil {
+		c.outFile.abandon()
+	}
 }
 
 // readInput reads a file the command was given by a flag (--key,
@@ -93,28 +107,18 @@ func (c *contestCmd) fail(format string, a ...any) int {
 	return exitUsage
 }
 
-// write writes the output with fn to --out or stdout; exitUsage (said on
-// stderr) when the file cannot be made or closed.
+// write writes the output with fn to --out (opened by parse; an existing
+// file is replaced only now) or stdout; exitUsage (said on stderr) when
+// the file cannot be written.
 func (c *contestCmd) write(fn func(w io.Writer)) int {
-	w, closeOut, err := openOut(c.out, c.stdout)
-	if err != nil {
-		return c.fail("--out: %v", err)
+	if c.outFile == nil {
+		fn(c.stdout)
+		return exitOK
 	}
-	fn(w)
-	if err := closeOut(); err != nil {
+	var buf bytes.Buffer
+	fn(&buf)
+	if err := c.outFile.commit(buf.Bytes()); err != nil {
 		return c.fail("--out: %v", err)
 	}
 	return exitOK
-}
-
-// openOut returns the output file (--out) or stdout.
-func openOut(path string, stdout io.Writer) (io.Writer, func() error, error) {
-	if path == "" {
-		return stdout, func() error { return nil }, nil
-	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fh, fh.Close, nil
 }

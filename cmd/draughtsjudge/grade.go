@@ -32,6 +32,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key)."); !ok {
 		return code
 	}
+	defer c.close()
 	f := &c.f
 	if *keyPath == "" || *answers == "" || c.fs.NArg() > 0 {
 		return c.fail("want --key KEY and --answers DIR, no other arguments")

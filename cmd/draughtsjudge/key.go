@@ -24,6 +24,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors, 3 the store cannot be used, 4 internal error in some composition."); !ok {
 		return code
 	}
+	defer c.close()
 	ps, err := loadPoints(*points, &c.f)
 	if err != nil {
 		return c.fail("--points: %v", err)

@@ -25,6 +25,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
 		return code
 	}
+	defer c.close()
 	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
 	if err != nil {
 		return c.fail("--rubric: %v", err)

@@ -19,6 +19,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		"Exit code: 0 written, 2 usage or input errors (the readable compositions are still on the sheet)."); !ok {
 		return code
 	}
+	defer c.close()
 	comps, errs := loadComps(c.fs.Args(), &c.f, stderr)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
