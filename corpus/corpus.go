@@ -97,6 +97,17 @@ func LoadWith(paths []string, opt Options) []Entry {
 	return out
 }
 
+// ReadFile reads the regular file name (symbolic links followed) of at
+// most limit bytes (0: DefaultMaxFileSize), as LoadWith reads inputs: a
+// FIFO, a device or a directory is an error at once, never read. The
+// error does not repeat the name.
+func ReadFile(name string, limit int64) ([]byte, error) {
+	if limit <= 0 {
+		limit = DefaultMaxFileSize
+	}
+	return readRegular(name, limit)
+}
+
 func fileError(name string, err error) Entry {
 	return Entry{File: name, Line: 1, Err: fmt.Errorf("%s:1: %v", name, err)}
 }

@@ -183,7 +183,7 @@ var analyse = composition.Analyse
 // file afterwards is reported but never costs the report on stdout.
 func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
 	t0 := time.Now()
-	rubric, err := loadRubric(f.rubric)
+	rubric, err := loadRubric(f.rubric, f)
 	if err != nil {
 		return usageError(stderr, "check", fmt.Errorf("--rubric: %v", err))
 	}
@@ -317,17 +317,29 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 // analyseEntry analyses and scores one entry. A panic inside becomes the
 // entry's internal error ("file:line: internal error: ...") and a report
 // with verdict unknown, so that the rest of the batch is still reported.
-func analyseEntry(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int, rubric composition.Rubric) (r *composition.Report, err error) {
+func analyseEntry(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int, rubric composition.Rubric) (*composition.Report, error) {
+	r, err := recoverEntry(c, func() *composition.Report {
+		r := analyseCached(store, c, opt, f, slices)
+		r.ApplyScore(rubric)
+		return r
+	})
+	if err != nil {
+		r.ApplyScore(rubric)
+	}
+	return r, err
+}
+
+// recoverEntry runs the analysis fn of c; a panic inside is returned as
+// c's internal error with failedReport (verdict unknown, the error as the
+// reason).
+func recoverEntry(c *composition.Composition, fn func() *composition.Report) (r *composition.Report, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s:%d: internal error: %v (at %s); the rest of the batch is checked, please report this entry", c.File, c.Line, p, panicSite())
 			r = failedReport(c, err)
-			r.ApplyScore(rubric)
 		}
 	}()
-	r = analyseCached(store, c, opt, f, slices)
-	r.ApplyScore(rubric)
-	return r, nil
+	return fn(), nil
 }
 
 // panicSite names the function and line that panicked, from inside the

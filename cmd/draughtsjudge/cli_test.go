@@ -146,11 +146,23 @@ func TestCheckDeterministicAcrossThreads(t *testing.T) {
 // command; a bad flag prints its error and the usage on stderr (exit 2);
 // no command prints the usage on stderr (exit 2).
 func TestHelpAndUsageConventions(t *testing.T) {
-	for _, args := range [][]string{{"check"}, {"solve"}, {"perft"}, {"tablebase"}, {"tablebase", "build"}, {"tablebase", "probe"}} {
+	all := [][]string{{"tablebase", "build"}, {"tablebase", "probe"}}
+	for name := range commands { // every command, also those added later (key, sheet, grade, report)
+		all = append(all, []string{name})
+	}
+	for _, args := range all {
 		code, help, errs := runCLI(t, append([]string{"help"}, args...)...)
 		code2, flagHelp, errs2 := runCLI(t, append(args, "--help")...)
 		if code != exitOK || code2 != exitOK || help == "" || help != flagHelp || errs != "" || errs2 != "" {
 			t.Errorf("help %v: exit %d/%d, stdout equal %v, stderr %q %q", args, code, code2, help == flagHelp, errs, errs2)
+		}
+		if args[0] == "tablebase" && len(args) == 1 {
+			continue // its subcommands take the flags
+		}
+		code, out, errs := runCLI(t, append(args, "--bogus")...)
+		name := strings.Join(args, " ")
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "draughtsjudge "+name+": unknown flag: --bogus\n") || !strings.Contains(errs, "usage: draughtsjudge "+name) {
+			t.Errorf("%s --bogus: exit %d, stdout %q, stderr %q", name, code, out, errs)
 		}
 	}
 	code, out, errs := runCLI(t, "check", "--bogus")

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -13,19 +12,21 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
 )
 
 // The solving-contest commands (key, sheet, grade) and the section report
 // share these helpers: loading, numbering, analysing, diagrams in text.
 
-// loadComps reads the compositions of paths (none: the sample corpus),
+// loadComps reads the compositions of paths (none: the sample corpus;
+// files as check reads them, at most --max-file-size),
 // printing each bad input as one line on stderr.
-func loadComps(paths []string, stderr io.Writer) ([]*composition.Composition, []string) {
+func loadComps(paths []string, f *runFlags, stderr io.Writer) ([]*composition.Composition, []string) {
 	var entries []corpus.Entry
 	if len(paths) == 0 {
 		entries = corpus.Sample()
 	} else {
-		entries = corpus.Load(paths)
+		entries = f.load(paths)
 	}
 	var comps []*composition.Composition
 	var errs []string
@@ -92,18 +93,20 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 }
 
 // analyseAll analyses the compositions with the check command's options,
-// store and endgame databases, and scores them with the default rubric.
-// A store that cannot be used (openStore said why on stderr) is not
-// silently dropped: the compositions are analysed without it and the
-// returned error says so (the command then exits 2).
-func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) ([]*composition.Report, error) {
+// store and endgame databases. As for check, a store that cannot be used
+// as the run needs it is refused (openStore or ensureEndgames said why on
+// stderr): code is exitStore and nothing is analysed. A panic inside one
+// composition is its line on stderr and a report with verdict unknown;
+// code is then exitInternal and the others are analysed as usual.
+func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*composition.Report, code int) {
 	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
 		f.drawRules = "theory"
 	}
-	var storeErr error
-	store, code := f.openStore(stderr)
-	if code != exitOK {
-		storeErr = fmt.Errorf("the store cannot be used: every entry was analysed without it and without the endgame databases")
+	var store *tablebase.Store
+	if len(comps) > 0 {
+		if store, code = f.openStore(stderr); code != exitOK {
+			return nil, code
+		}
 	}
 	if store != nil {
 		defer store.Close()
@@ -115,42 +118,39 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 		entries = append(entries, corpus.Entry{File: c.File, Index: c.Index, Line: c.Line, Composition: c})
 	}
 	if store != nil && f.endgames != 0 {
-		ensureEndgames(store, entries, f, stderr)
+		if code := ensureEndgames(store, entries, f, stderr); code != exitOK {
+			return nil, code
+		}
 	}
 	if store != nil {
 		opt.Prober = solver.TablebaseProber(store)
 		slices = len(store.SliceRecords())
 	}
-	reps := make([]*composition.Report, len(comps))
+	reps = make([]*composition.Report, len(comps))
+	internal := make([]error, len(comps))
 	g := new(errgroup.Group)
-	g.SetLimit(max(1, f.threads))
+	g.SetLimit(batchLimit(f.threads, f.mem))
 	for i, c := range comps {
 		i, c := i, c
 		g.Go(func() error {
-			reps[i] = analyseCached(store, c, opt, f, slices)
+			reps[i], internal[i] = recoverEntry(c, func() *composition.Report { return analyseCached(store, c, opt, f, slices) })
 			return nil
 		})
 	}
 	_ = g.Wait()
-	return reps, storeErr
+	for _, err := range internal {
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			code = exitInternal
+		}
+	}
+	return reps, code
 }
 
 // claimOptions are the solver options for checking claims (no store: the
 // claims are few and small).
 func claimOptions(f *runFlags) composition.Options {
 	return f.options(f.threads)
-}
-
-// openOut returns the output file (--out) or stdout.
-func openOut(path string, stdout io.Writer) (io.Writer, func() error, error) {
-	if path == "" {
-		return stdout, func() error { return nil }, nil
-	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fh, fh.Close, nil
 }
 
 // textDiagram draws a position in text: White's men "w", kings "W",

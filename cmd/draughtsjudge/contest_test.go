@@ -254,15 +254,25 @@ func TestSectionOverrides(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
 	}
+	// The README's example override file, as given there, and one bad line.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, example, _ := strings.Cut(string(readme), "```\n# entry\titem\tvalue\tcomment\n")
+	example, _, _ = strings.Cut(example, "```")
+	if strings.Count(example, "\n") != 3 {
+		t.Fatalf("README's override example not found (%q)", example)
+	}
 	dir := t.TempDir()
 	ov := filepath.Join(dir, "ov.tsv")
-	writeFiles(t, dir, map[string]string{"ov.tsv": "# entry\titem\tvalue\tcomment\n" +
-		"sample/published.pdn#4\tunique\tpass\tthe undecided first moves lose\n" +
-		"published.pdn#4\tscore\t9.75\ta classic\n" +
-		"9\tscore\t1\tno such entry\n"})
+	writeFiles(t, dir, map[string]string{"ov.tsv": "# entry\titem\tvalue\tcomment\n" + example + "9\tscore\t1\tno such entry\n"})
 	code, out, errs := runCLI(t, append([]string{"report", "--override", ov}, contestFast...)...)
-	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "ov.tsv:4: entry \"9\"") {
-		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "ov.tsv:5: entry \"9\"") {
+		t.Fatalf("exit %d, want 2 with one stderr line for ov.tsv:5 (the README's lines must all apply), stderr:\n%s", code, errs)
+	}
+	if !strings.Contains(out, "overruled originality: tool 0, judge 0.5 (a new idea)") {
+		t.Errorf("the README's originality line not applied:\n%s", out)
 	}
 	first := strings.SplitN(out, "\n", 2)[0]
 	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: unknown, 5.75)") {

@@ -76,6 +76,12 @@ func (f *runFlags) validate() error {
 	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
 		return fmt.Errorf("--draw-rules %q: want theory or game", f.drawRules)
 	}
+	return f.validateNumbers()
+}
+
+// validateNumbers checks every numeric flag of the run flags (check's,
+// shared by solve, key, grade and report) before any work.
+func (f *runFlags) validateNumbers() error {
 	if f.nodes == 0 && f.timeout == 0 {
 		return errors.New("--nodes 0: no node limit needs a --time limit (a search without either may never end)")
 	}

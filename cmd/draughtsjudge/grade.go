@@ -15,8 +15,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/composition"
 )
 
@@ -25,38 +23,23 @@ func init() {
 }
 
 func cmdGrade(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("grade", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	addRunFlags(fs, &f)
-	keyPath := fs.String("key", "", "the key: the JSON of key --format json, or a PDN of the compositions (then solved first)")
-	answers := fs.String("answers", "", "folder of answer files, one PDN file per solver")
-	out := fs.String("out", "", "write the results to this file instead of stdout")
-	points := fs.String("points", "", "points formula when --key is a PDN (default: the embedded composition/points.tsv)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge grade --key KEY --answers DIR [--format text|markdown|html|json|csv] [--out FILE]")
-		fmt.Fprintln(stderr, "Grades every solver's answers (one PDN file per solver in DIR) against the key.")
-		fmt.Fprintln(stderr, "Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded).")
-		fs.PrintDefaults()
+	c := newContestCmd("grade", true, "the results", stdout, stderr, "text", "markdown", "html", "json", "csv")
+	keyPath := c.fs.String("key", "", "the key: the JSON of key --format json, or a PDN of the compositions (then solved first)")
+	answers := c.fs.String("answers", "", "folder of answer files, one PDN file per solver")
+	points := c.fs.String("points", "", "points formula when --key is a PDN (default: the embedded composition/points.tsv)")
+	if code, ok := c.parse(args, "usage: draughtsjudge grade --key KEY --answers DIR [--format text|markdown|html|json|csv] [--out FILE]",
+		"Grades every solver's answers (one PDN file per solver in DIR) against the key.",
+		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key)."); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	switch f.format {
-	case "text", "markdown", "html", "json", "csv":
-	default:
-		fmt.Fprintf(stderr, "draughtsjudge grade: --format %q: want text, markdown, html, json or csv\n", f.format)
-		return exitUsage
-	}
-	if *keyPath == "" || *answers == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "draughtsjudge grade: want --key KEY and --answers DIR, no other arguments")
-		return exitUsage
+	defer c.close()
+	f := &c.f
+	if *keyPath == "" || *answers == "" || c.fs.NArg() > 0 {
+		return c.fail("want --key KEY and --answers DIR, no other arguments")
 	}
 	var errs []string
-	data, err := os.ReadFile(*keyPath)
+	internal := false // a composition of a PDN key could not be analysed
+	data, err := readInput(*keyPath, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s:1: %v\n", *keyPath, err)
 		return exitUsage
@@ -68,33 +51,32 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	} else {
-		ps, err := loadPoints(*points)
+		ps, err := loadPoints(*points, f)
 		if err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge grade: --points: %v\n", err)
-			return exitUsage
+			return c.fail("--points: %v", err)
 		}
-		key, errs = buildKey([]string{*keyPath}, &f, ps, stderr)
+		var code int
+		if key, errs, code = buildKey([]string{*keyPath}, f, ps, stderr); code == exitStore {
+			return code
+		}
+		internal = code == exitInternal
 	}
-	sheets, serrs := readSheets(*answers)
+	sheets, serrs := readSheets(*answers, f)
 	for _, e := range serrs {
 		fmt.Fprintln(stderr, e)
 	}
 	errs = append(errs, serrs...)
-	gr := &composition.Grader{Key: key, Options: claimOptions(&f)}
+	gr := &composition.Grader{Key: key, Options: claimOptions(f)}
 	res := gr.Grade(context.Background(), sheets)
 	for _, e := range res.Errors {
 		fmt.Fprintln(stderr, e)
 	}
 	res.Errors = append(errs, res.Errors...)
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge grade: --out: %v\n", err)
-		return exitUsage
+	if code := c.write(func(w io.Writer) { writeResults(w, res, f.format) }); code != exitOK {
+		return code
 	}
-	writeResults(w, res, f.format)
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge grade: --out: %v\n", err)
-		return exitUsage
+	if internal {
+		return exitInternal
 	}
 	if len(res.Errors) > 0 {
 		return exitUsage
@@ -104,7 +86,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 
 // readSheets reads every *.pdn under dir, one solver each. The solver is
 // named by a [Solver] (or [Name], [Решатель]) tag, else by the file name.
-func readSheets(dir string) ([]*composition.Sheet, []string) {
+// Only regular files of at most --max-file-size are read (a FIFO named
+// x.pdn is an error line, never a hang).
+func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
 	var errs []string
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
@@ -124,7 +108,7 @@ func readSheets(dir string) ([]*composition.Sheet, []string) {
 	var sheets []*composition.Sheet
 	seen := map[string]string{}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readInput(file, f)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s:1: %v", file, err))
 			continue

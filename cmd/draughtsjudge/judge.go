@@ -1,11 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -25,16 +22,13 @@ func validFormat(s string) bool {
 }
 
 // loadRubric reads the --rubric file, or returns the embedded rubric.
-func loadRubric(path string) (composition.Rubric, error) {
+// Only a regular file of at most --max-file-size is read.
+func loadRubric(path string, f *runFlags) (composition.Rubric, error) {
 	if path == "" {
 		return composition.DefaultRubric(), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, f)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
 	return composition.ParseRubric(path, data)

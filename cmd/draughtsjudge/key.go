@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
@@ -19,46 +16,28 @@ func init() {
 }
 
 func cmdKey(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("key", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	addRunFlags(fs, &f)
-	out := fs.String("out", "", "write the key to this file instead of stdout")
-	points := fs.String("points", "", "points formula replacing the embedded composition/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge key [flags] [PATHS]")
-		fmt.Fprintln(stderr, "The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).")
-		fmt.Fprintln(stderr, "--format text, markdown, html, pdn or json (json is what grade --key reads fastest).")
-		fmt.Fprintln(stderr, "Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors.")
-		fs.PrintDefaults()
+	c := newContestCmd("key", true, "the key", stdout, stderr, "text", "markdown", "html", "pdn", "json")
+	points := c.fs.String("points", "", "points formula replacing the embedded composition/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
+	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
+		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
+		"--format text, markdown, html, pdn or json (json is what grade --key reads fastest).",
+		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors, 3 the store cannot be used, 4 internal error in some composition."); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	switch f.format {
-	case "text", "markdown", "html", "pdn", "json":
-	default:
-		fmt.Fprintf(stderr, "draughtsjudge key: --format %q: want text, markdown, html, pdn or json\n", f.format)
-		return exitUsage
-	}
-	ps, err := loadPoints(*points)
+	defer c.close()
+	ps, err := loadPoints(*points, &c.f)
 	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --points: %v\n", err)
-		return exitUsage
+		return c.fail("--points: %v", err)
 	}
-	key, errs := buildKey(fs.Args(), &f, ps, stderr)
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --out: %v\n", err)
-		return exitUsage
+	key, errs, code := buildKey(c.fs.Args(), &c.f, ps, stderr)
+	if code == exitStore {
+		return code
 	}
-	writeKey(w, key, f.format)
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge key: --out: %v\n", err)
-		return exitUsage
+	if code := c.write(func(w io.Writer) { writeKey(w, key, c.f.format) }); code != exitOK {
+		return code
+	}
+	if code == exitInternal {
+		return code
 	}
 	if len(errs) > 0 {
 		return exitUsage
@@ -71,33 +50,35 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func loadPoints(path string) (composition.Points, error) {
+// loadPoints reads the --points file, or returns the embedded formula.
+func loadPoints(path string, f *runFlags) (composition.Points, error) {
 	if path == "" {
 		return composition.DefaultPoints(), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, f)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
 	return composition.ParsePoints(path, data)
 }
 
-// buildKey loads, numbers and analyses the compositions and builds the key.
-func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string) {
-	comps, errs := loadComps(paths, stderr)
+// buildKey loads, numbers and analyses the compositions and builds the
+// key; code is analyseAll's (exitStore: no key).
+func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string, int) {
+	comps, errs := loadComps(paths, f, stderr)
 	comps, lerrs := withoutLasca(comps, "answer key", stderr)
 	errs = append(errs, lerrs...)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
-	reps, err := analyseAll(comps, f, stderr)
-	if err != nil {
-		errs = append(errs, err.Error())
+	reps, code := analyseAll(comps, f, stderr)
+	if code == exitStore {
+		return nil, errs, code
 	}
 	key := &composition.ContestKey{Format: composition.KeyFormat, Points: ps, Entries: []*composition.KeyEntry{}}
 	for i, c := range comps {
 		key.Entries = append(key.Entries, composition.BuildKeyEntry(nums[i], c, reps[i], ps))
 	}
-	return key, errs
+	return key, errs, code
 }
 
 func sideOf(fen string) draughts.Side {

@@ -119,7 +119,7 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 		}
 		comps = append(comps, e)
 	}
-	rubric, _ := loadRubric("")
+	rubric, _ := loadRubric("", nil)
 	store, code := f.openStore(stderr)
 	if code != exitOK {
 		return nil, code

@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"draughtsjudge/composition"
 )
@@ -18,33 +15,25 @@ func init() {
 }
 
 func cmdReport(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("report", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	addRunFlags(fs, &f)
-	addReportFlags(fs, &f)
-	override := fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
-	out := fs.String("out", "", "write the report to this file instead of stdout")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]")
-		fmt.Fprintln(stderr, "The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.")
-		fmt.Fprintln(stderr, "--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported).")
-		fs.PrintDefaults()
+	c := newContestCmd("report", true, "the report", stdout, stderr, "text", "json", "markdown", "html")
+	f := &c.f
+	// check's --rubric; not --pdn-out: the section report writes no trees.
+	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
+	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
+	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
+		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
+		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if !validFormat(f.format) {
-		fmt.Fprintf(stderr, "draughtsjudge report: --format %q: want text, json, markdown or html\n", f.format)
-		return exitUsage
+	defer c.close()
+	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
+	if err != nil {
+		return c.fail("--rubric: %v", err)
 	}
 	var ovs []composition.Override
 	var errs []string
 	if *override != "" {
-		data, err := os.ReadFile(*override)
+		data, err := readInput(*override, f)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s:1: %v\n", *override, err)
 			return exitUsage
@@ -55,22 +44,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 			errs = append(errs, e.Error())
 		}
 	}
-	comps, lerrs := loadComps(fs.Args(), stderr)
+	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
 	errs = append(lerrs, errs...)
-	reps, err := analyseAll(comps, &f, stderr)
-	if err != nil {
-		errs = append(errs, err.Error())
-	}
-	rubric := composition.DefaultRubric()
-	if f.rubric != "" {
-		data, err := os.ReadFile(f.rubric)
-		if err == nil {
-			rubric, err = composition.ParseRubric(f.rubric, data)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge report: --rubric: %v\n", err)
-			return exitUsage
-		}
+	reps, code := analyseAll(comps, f, stderr)
+	if code == exitStore {
+		return code
 	}
 	for _, r := range reps {
 		r.ApplyScore(rubric)
@@ -84,15 +62,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	sec.Errors = append(errs, sec.Errors...)
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
-		return exitUsage
+	if code := c.write(func(w io.Writer) { writeSection(w, sec, f.format) }); code != exitOK {
+		return code
 	}
-	writeSection(w, sec, f.format)
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge report: --out: %v\n", err)
-		return exitUsage
+	if code == exitInternal {
+		return code
 	}
 	if len(sec.Errors) > 0 {
 		return exitUsage

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-
-	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -13,28 +11,16 @@ func init() {
 }
 
 func cmdSheet(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("sheet", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "markdown", "markdown or html (prints on A4, six diagrams a page)")
-	out := fs.String("out", "", "write the sheet to this file instead of stdout")
-	title := fs.String("title", "Solving contest", "the sheet's title")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: draughtsjudge sheet [--format markdown|html] [--out FILE] [PATHS]")
-		fmt.Fprintln(stderr, "The problem sheet (11.6.1: compositions without their authors) of the compositions in PATHS (default: the sample corpus), numbered as key numbers them.")
-		fmt.Fprintln(stderr, "Exit code: 0 written, 2 usage or input errors (the readable compositions are still on the sheet).")
-		fs.PrintDefaults()
+	c := newContestCmd("sheet", false, "the sheet", stdout, stderr, "markdown", "html")
+	c.fs.Lookup("format").Usage = "markdown or html (prints on A4, six diagrams a page)"
+	title := c.fs.String("title", "Solving contest", "the sheet's title")
+	if code, ok := c.parse(args, "usage: draughtsjudge sheet [--format markdown|html] [--out FILE] [PATHS]",
+		"The problem sheet (11.6.1: compositions without their authors) of the compositions in PATHS (default: the sample corpus), numbered as key numbers them.",
+		"Exit code: 0 written, 2 usage or input errors (the readable compositions are still on the sheet)."); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if *format != "markdown" && *format != "html" {
-		fmt.Fprintf(stderr, "draughtsjudge sheet: --format %q: want markdown or html\n", *format)
-		return exitUsage
-	}
-	comps, errs := loadComps(fs.Args(), stderr)
+	defer c.close()
+	comps, errs := loadComps(c.fs.Args(), &c.f, stderr)
 	comps, lerrs := withoutLasca(comps, "problem sheet", stderr)
 	errs = append(errs, lerrs...)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
@@ -46,37 +32,32 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		SVG                                template.HTML
 	}
 	var items []item
-	for i, c := range comps {
-		fen := fenOf(c)
-		items = append(items, item{Number: nums[i], Variant: c.Rules.ID, Genre: orDash(c.Genre), Stip: stipulationWords(c.Stipulation.Text),
-			Move: toMove(fen), Pieces: pieceList(c.Rules.ID, fen), FEN: fen, Text: textDiagram(c.Rules.ID, fen), SVG: diagram(c.Rules.ID, fen, 26)})
+	for i, comp := range comps {
+		fen := fenOf(comp)
+		items = append(items, item{Number: nums[i], Variant: comp.Rules.ID, Genre: orDash(comp.Genre), Stip: stipulationWords(comp.Stipulation.Text),
+			Move: toMove(fen), Pieces: pieceList(comp.Rules.ID, fen), FEN: fen, Text: textDiagram(comp.Rules.ID, fen), SVG: diagram(comp.Rules.ID, fen, 26)})
 	}
-	w, closeOut, err := openOut(*out, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge sheet: --out: %v\n", err)
-		return exitUsage
-	}
-	if *format == "markdown" {
-		fmt.Fprintf(w, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", *title)
-		for _, it := range items {
-			fmt.Fprintf(w, "\n## No. %d\n\n%s %s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.Variant, it.Genre, it.Stip, it.Move, it.Text, it.Pieces)
-		}
-	} else {
-		var pages [][]item
-		for i, it := range items {
-			if i%6 == 0 {
-				pages = append(pages, nil)
+	if code := c.write(func(w io.Writer) {
+		if c.f.format == "markdown" {
+			fmt.Fprintf(w, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", *title)
+			for _, it := range items {
+				fmt.Fprintf(w, "\n## No. %d\n\n%s %s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.Variant, it.Genre, it.Stip, it.Move, it.Text, it.Pieces)
 			}
-			pages[len(pages)-1] = append(pages[len(pages)-1], it)
+		} else {
+			var pages [][]item
+			for i, it := range items {
+				if i%6 == 0 {
+					pages = append(pages, nil)
+				}
+				pages[len(pages)-1] = append(pages[len(pages)-1], it)
+			}
+			_ = sheetTmpl.Execute(w, struct {
+				Title string
+				Pages [][]item
+			}{*title, pages})
 		}
-		_ = sheetTmpl.Execute(w, struct {
-			Title string
-			Pages [][]item
-		}{*title, pages})
-	}
-	if err := closeOut(); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge sheet: --out: %v\n", err)
-		return exitUsage
+	}); code != exitOK {
+		return code
 	}
 	if len(errs) > 0 {
 		return exitUsage
