@@ -80,6 +80,8 @@ var badInputs = []struct {
 	{"report: unknown flag", nil, "report --bogus"},
 	{"report: negative memory", nil, "report --mem -1"},
 	{"report: FIFO as --override", map[string]string{"ov.tsv": "|"}, "report --override DIR/ov.tsv"},
+	{"regress: FIFO as --from", map[string]string{"check.json": "|"}, "regress --from DIR/check.json"},
+	{"regress: FIFO as --expected", map[string]string{"e.tsv": "|"}, "regress --expected DIR/e.tsv"},
 	{"tablebase: no subcommand", nil, "tablebase"},
 	{"tablebase: unknown subcommand", nil, "tablebase bogus"},
 	{"tablebase build: too few pieces", nil, "tablebase build --db DIR/db --pieces 1"},

@@ -67,7 +67,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	var reps []*composition.Report
 	if *from != "" {
-		data, err := os.ReadFile(*from)
+		data, err := corpus.ReadFile(*from, int64(f.maxFileSize)<<20) // a regular file within --max-file-size
 		if err != nil {
 			return usageError(stderr, "regress", fmt.Errorf("--from: %v", err))
 		}

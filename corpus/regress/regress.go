@@ -24,13 +24,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"draughtsjudge/composition"
+	"draughtsjudge/corpus"
 	"draughtsjudge/tablebase"
 )
 
@@ -154,7 +154,7 @@ var Header = []string{"file", "index", "name", "verdict", "keys", "cooks", "fail
 // Read parses expected.tsv: the header line, then one row per entry,
 // tab-separated; '#' starts a comment line.
 func Read(path string) ([]Expectation, error) {
-	data, err := os.ReadFile(path)
+	data, err := corpus.ReadFile(path, 0) // a regular file (a FIFO would hang)
 	if err != nil {
 		return nil, err
 	}
