@@ -80,7 +80,7 @@ var badInputs = []struct {
 	{"report: unknown flag", nil, "report --bogus"},
 	{"report: negative memory", nil, "report --mem -1"},
 	{"report: FIFO as --override", map[string]string{"ov.tsv": "|"}, "report --override DIR/ov.tsv"},
-	{"regress: FIFO as --from", map[string]string{"check.json": "|"}, "regress --from DIR/check.json"},
+	{"regress: FIFO as --from", map[string]string{"check.json": "|", "e.tsv": "file\tindex\tname\tverdict\tkeys\tcooks\tfails\tfast\tdb\txfail\tevidence\n"}, "regress --expected DIR/e.tsv --from DIR/check.json"},
 	{"regress: FIFO as --expected", map[string]string{"e.tsv": "|"}, "regress --expected DIR/e.tsv"},
 	{"tablebase: no subcommand", nil, "tablebase"},
 	{"tablebase: unknown subcommand", nil, "tablebase bogus"},
