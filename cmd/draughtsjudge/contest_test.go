@@ -275,10 +275,10 @@ func TestSectionOverrides(t *testing.T) {
 		t.Errorf("the README's originality line not applied:\n%s", out)
 	}
 	first := strings.SplitN(out, "\n", 2)[0]
-	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: unknown, 5.75)") {
+	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: sound, 6.25)") {
 		t.Errorf("first place: %s", first)
 	}
-	if !strings.Contains(out, "overruled unique: tool unknown, judge pass (the undecided first moves lose)") {
+	if !strings.Contains(out, "overruled unique: tool warn, judge pass (the undecided first moves lose)") {
 		t.Errorf("override not shown:\n%s", out)
 	}
 }
