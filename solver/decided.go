@@ -37,6 +37,10 @@ import (
 // budgets and the local analysis.
 const smallPieces = 12
 
+// exactPieces is the most pieces of a problem whose open first moves are
+// also decided against the real win (without the finale rule).
+const exactPieces = 16
+
 // boundedShare is the most node budgets the bounded searches of phase 2
 // spend on the first moves phase 1 leaves undecided, all together.
 const boundedShare = 64
@@ -117,6 +121,46 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			break
 		}
 		round(max(min(mult*n, (96*n-main.Nodes())/uint64(open())), n))
+	}
+	// A problem's goal counts the finale rule's material gain as a win
+	// (Win.MaterialMargin), so "never wins" under it is out of reach in
+	// most problems. Where few pieces remain, a first move still open is
+	// decided against the real win as well (the defender without a move,
+	// or a database win): a move that never wins that way is no cook
+	// whatever the rule would accept (a proof, not the rule's reading), and
+	// one that does wins under the rule too (every real win is a finale
+	// the rule accepts), so phase 2 finds its distance.
+	exactNever := make([]bool, len(st))
+	var exact *Searcher
+	if w, ok := goal.(Win); ok && w.MaterialMargin > 0 && !opt.Quick && n != 0 && open() > 0 &&
+		p.Occupied().Count() <= exactPieces && ctx.Err() == nil {
+		// Its own table of a quarter of the memory (the registry's later
+		// goals get a sixteenth: too small for a search of 96 budgets).
+		eb := opt.Budget
+		eb.Tables = nil
+		eb.TTBytes = max(eb.TTBytes/2, 8<<20) // the prover takes half of it
+		exact = NewSearcher(r, Win{Prober: w.Prober}, attacker, eb)
+		for _, mult := range []uint64{1, 8, 64} {
+			if open() == 0 || ctx.Err() != nil || exact.Nodes() >= 96*n {
+				break
+			}
+			exact.budget.Nodes = max(min(mult*n, (96*n-exact.Nodes())/uint64(open())), n)
+			for i := range st {
+				x := &st[i]
+				if x.o != Aborted || ctx.Err() != nil {
+					continue
+				}
+				before := exact.Nodes()
+				o, ub := exact.decide(&x.q)
+				x.nodes += exact.Nodes() - before
+				switch o {
+				case Never:
+					x.o, exactNever[i] = Never, true
+				case Proved:
+					x.o, x.dist = Proved, ub+1
+				}
+			}
+		}
 	}
 	main.prover() // phase 2 reads its table
 	perMove := opt.Budget
@@ -240,7 +284,12 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			}
 			ans.Keys = append(ans.Keys, f)
 		case Never:
-			f.Refutations = main.hardRefutations(x.q)
+			if exactNever[i] {
+				f.Refutations = exact.hardRefutations(x.q)
+				f.Result = "never (no real win: the defender always keeps a move and no database win)"
+			} else {
+				f.Refutations = main.hardRefutations(x.q)
+			}
 		case NotWithin:
 			f.Refutations = refutations(refuters[i], r, x.q, last)
 		case Aborted:
