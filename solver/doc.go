@@ -29,7 +29,10 @@
 // so (Answer.Undecided, Answer.Bound). That bounded search gets rounds of
 // growing node budgets (1, 8 and 32 per move, 64 for all together), each
 // resuming from its own table: in a full 10x10 problem each move of bound
-// costs 3-8x, and shortest + 4 takes 4-24M nodes per try.
+// costs 3-8x, and shortest + 4 takes 4-24M nodes per try. Before that, in
+// a problem of at most 16 pieces, an open first move is also decided
+// against the real win, without the problem finale rule (decided.go):
+// "never wins" there is a proof the rule's reading cannot give.
 //
 // Under the game draw rules (move-count rules) facts depend on the path,
 // so phase 1 does not apply and the bounded search alone answers.
