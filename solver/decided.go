@@ -140,6 +140,17 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		eb.Tables = nil
 		eb.TTBytes = max(eb.TTBytes/2, 8<<20) // the prover takes half of it
 		exact = NewSearcher(r, Win{Prober: w.Prober}, attacker, eb)
+		// The first moves the rule already proves, at one budget each,
+		// first: their real-win positions fill the table the open ones
+		// transpose into.
+		exact.budget.Nodes = n
+		for i := range st {
+			if st[i].o == Proved && ctx.Err() == nil {
+				before := exact.Nodes()
+				exact.decide(&st[i].q)
+				st[i].nodes += exact.Nodes() - before
+			}
+		}
 		for _, mult := range []uint64{1, 8, 64} {
 			if open() == 0 || ctx.Err() != nil || exact.Nodes() >= 96*n {
 				break
