@@ -181,6 +181,17 @@ func marginBase(p *draughts.Position) int {
 	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
 }
 
+// newReport is the empty report of c (or of one of its parts): its
+// identity and metadata, the given variant, stipulation and FEN, and
+// empty (not nil) lists for the JSON.
+func newReport(c *Composition, variant, stipulation, fen string) *Report {
+	return &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: variant, Genre: c.Genre,
+		Stipulation: stipulation, FEN: fen, Author: c.Author,
+		Source: c.Source, SourceStatus: c.Status,
+		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
+		MissingDefences: []Finding{}, Checks: []Check{}}
+}
+
 // Analyse solves c and compares the solution with the author's.
 func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if c.Lasca != nil {
@@ -191,11 +202,8 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 	t0 := time.Now()
 	r := c.Rules
-	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
-		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
-		Source: c.Source, SourceStatus: c.Status,
-		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
-		MissingDefences: []Finding{}, Checks: []Check{}, practical: c.Practical}
+	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
+	rep.practical = c.Practical
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	if opt.Time > 0 {
 		var cancel context.CancelFunc
@@ -294,11 +302,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 						rep.finish()
 						return rep
 					}
-					var refs []string
-					for _, x := range t.Refutations {
-						refs = append(refs, x.Move)
-					}
-					detail += "; refuted by " + strings.Join(refs, ", ")
+					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 				}
 			}
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})

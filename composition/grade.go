@@ -498,11 +498,7 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, 
 	for _, t := range ans.Tries {
 		if t.Move == mv {
 			why = t.Result
-			var refs []string
-			for _, x := range t.Refutations {
-				refs = append(refs, x.Move)
-			}
-			if len(refs) > 0 {
+			if refs := t.RefutationMoves(); len(refs) > 0 {
 				why += "; refuted by " + strings.Join(refs, ", ")
 			}
 		}

@@ -79,11 +79,7 @@ const lascaScoreNote = "not scored: the artistic measures of 11.3 and the rubric
 func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 	t0 := time.Now()
 	p := *c.Lasca
-	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: draughts.LascaID, Genre: c.Genre,
-		Stipulation: c.Stipulation.Text, FEN: draughts.LascaFEN(&p), Author: c.Author,
-		Source: c.Source, SourceStatus: c.Status,
-		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
-		MissingDefences: []Finding{}, Checks: []Check{}}
+	rep := newReport(c, draughts.LascaID, c.Stipulation.Text, draughts.LascaFEN(&p))
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	if opt.Time > 0 {
 		var cancel context.CancelFunc
@@ -157,11 +153,7 @@ func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 			detail := fmt.Sprintf("the author's key %s does not fulfil the stipulation at any depth", rep.AuthorKey)
 			for _, t := range ans.Tries {
 				if t.Move == rep.AuthorKey {
-					var refs []string
-					for _, x := range t.Refutations {
-						refs = append(refs, x.Move)
-					}
-					detail += "; refuted by " + strings.Join(refs, ", ")
+					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 				}
 			}
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})

@@ -37,11 +37,7 @@ const (
 func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 	t0 := time.Now()
 	r := c.Rules
-	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
-		Stipulation: p.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
-		Source: c.Source, SourceStatus: c.Status,
-		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
-		MissingDefences: []Finding{}, Checks: []Check{}}
+	rep := newReport(c, r.ID, p.Stipulation.Text, draughts.FEN(&c.Start, r))
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	rep.add(legalMaterial(c))
 	var lines [][]string

@@ -333,11 +333,8 @@ func (c *Composition) PartsKey() string {
 func analyseParts(ctx context.Context, c *Composition, opt Options) *Report {
 	t0 := time.Now()
 	r := c.Rules
-	rep := &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: r.ID, Genre: c.Genre,
-		Stipulation: c.Stipulation.Text, FEN: draughts.FEN(&c.Start, r), Author: c.Author,
-		Source: c.Source, SourceStatus: c.Status, Kind: c.Kind,
-		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
-		MissingDefences: []Finding{}, Checks: []Check{}}
+	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
+	rep.Kind = c.Kind
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	var keys []string // the author's keys of a double composition
 	for _, p := range c.Parts {

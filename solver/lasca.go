@@ -403,12 +403,7 @@ func (g *LascaGraph) tree(p draughts.LascaPosition, budget *int, prefer []string
 		b.Distance = b.Child.Distance
 		n.Branches = append(n.Branches, b)
 	}
-	sort.SliceStable(n.Branches, func(i, j int) bool {
-		if n.Branches[i].Distance != n.Branches[j].Distance {
-			return n.Branches[i].Distance > n.Branches[j].Distance
-		}
-		return draughts.MoveLess(n.Branches[i].Move, n.Branches[j].Move)
-	})
+	sortDefences(n.Branches)
 	return n
 }
 

@@ -86,6 +86,15 @@ type FirstMove struct {
 	Nodes       uint64       `json:"nodes"`
 }
 
+// RefutationMoves returns the moves of f's refutations, in order.
+func (f FirstMove) RefutationMoves() []string {
+	var out []string
+	for _, x := range f.Refutations {
+		out = append(out, x.Move)
+	}
+	return out
+}
+
 // Refutation is a defence that refutes a try.
 type Refutation struct {
 	Move string `json:"move"`
@@ -425,13 +434,19 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		b.Distance = b.Child.Distance
 		n.Branches = append(n.Branches, b)
 	}
-	sort.SliceStable(n.Branches, func(i, j int) bool {
-		if n.Branches[i].Distance != n.Branches[j].Distance {
-			return n.Branches[i].Distance > n.Branches[j].Distance
-		}
-		return draughts.MoveLess(n.Branches[i].Move, n.Branches[j].Move)
-	})
+	sortDefences(n.Branches)
 	return n
+}
+
+// sortDefences orders a defender's branches longest resistance first,
+// then by move (deterministic for any thread count).
+func sortDefences(bs []Branch) {
+	sort.SliceStable(bs, func(i, j int) bool {
+		if bs[i].Distance != bs[j].Distance {
+			return bs[i].Distance > bs[j].Distance
+		}
+		return draughts.MoveLess(bs[i].Move, bs[j].Move)
+	})
 }
 
 // refutingLine follows hard refutations from a refuted root for a few moves.
