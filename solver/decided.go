@@ -75,22 +75,35 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		}
 		return k
 	}
-	round := func(b uint64) {
-		main.budget.Nodes = b
+	// share is one move's budget in a round of mult budgets per move
+	// that shares what is left of total budgets (spent nodes so far) among
+	// the open moves, and at least one budget.
+	share := func(mult, total, spent uint64) uint64 {
+		return max(min(mult*n, (total*n-spent)/uint64(open())), n)
+	}
+	// decideEach decides, with s at a budget of b nodes each, the first
+	// moves whose outcome is now o, in order, and hands each answer to set.
+	decideEach := func(s *Searcher, b uint64, o Outcome, set func(x *state, i int, o Outcome, ub int)) {
+		old := s.SetNodeBudget(b)
 		for i := range st {
 			x := &st[i]
-			if x.o != Aborted || ctx.Err() != nil {
+			if x.o != o || ctx.Err() != nil {
 				continue
 			}
-			before := main.Nodes()
-			o, ub := main.decide(&x.q)
+			before := s.Nodes()
+			got, ub := s.decide(&x.q)
+			x.nodes += s.Nodes() - before
+			set(x, i, got, ub)
+		}
+		s.SetNodeBudget(old)
+	}
+	round := func(b uint64) {
+		decideEach(main, b, Aborted, func(x *state, _ int, o Outcome, ub int) {
 			x.o, x.dist = o, ub+1
-			x.nodes += main.Nodes() - before
 			if draw && o == Proved {
 				x.dist = 0
 			}
-		}
-		main.budget.Nodes = n
+		})
 	}
 	if n == 0 {
 		round(0)
@@ -120,7 +133,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		if !deep || opt.Quick || n == 0 || open() == 0 || ctx.Err() != nil || main.Nodes() >= 96*n {
 			break
 		}
-		round(max(min(mult*n, (96*n-main.Nodes())/uint64(open())), n))
+		round(share(mult, 96, main.Nodes()))
 	}
 	// A problem's goal counts the finale rule's material gain as a win
 	// (Win.MaterialMargin), so "never wins" under it is out of reach in
@@ -143,34 +156,19 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		// The first moves the rule already proves, at one budget each,
 		// first: their real-win positions fill the table the open ones
 		// transpose into.
-		exact.budget.Nodes = n
-		for i := range st {
-			if st[i].o == Proved && ctx.Err() == nil {
-				before := exact.Nodes()
-				exact.decide(&st[i].q)
-				st[i].nodes += exact.Nodes() - before
-			}
-		}
+		decideEach(exact, n, Proved, func(*state, int, Outcome, int) {})
 		for _, mult := range []uint64{1, 8, 64} {
 			if open() == 0 || ctx.Err() != nil || exact.Nodes() >= 96*n {
 				break
 			}
-			exact.budget.Nodes = max(min(mult*n, (96*n-exact.Nodes())/uint64(open())), n)
-			for i := range st {
-				x := &st[i]
-				if x.o != Aborted || ctx.Err() != nil {
-					continue
-				}
-				before := exact.Nodes()
-				o, ub := exact.decide(&x.q)
-				x.nodes += exact.Nodes() - before
+			decideEach(exact, share(mult, 96, exact.Nodes()), Aborted, func(x *state, i int, o Outcome, ub int) {
 				switch o {
 				case Never:
 					x.o, exactNever[i] = Never, true
 				case Proved:
 					x.o, x.dist = Proved, ub+1
 				}
-			}
+			})
 		}
 	}
 	main.prover() // phase 2 reads its table
@@ -272,7 +270,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			if open() == 0 || ctx.Err() != nil || spent() >= boundedShare*n {
 				break
 			}
-			bounded(max(min(mult*n, (boundedShare*n-spent())/uint64(open())), n))
+			bounded(share(mult, boundedShare, spent()))
 		}
 	}
 	for i := range st {
