@@ -181,6 +181,11 @@ func marginBase(p *draughts.Position) int {
 	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
 }
 
+// anyDepth reports whether c's solving needs every first move decided at
+// any depth. Clause 11.2.6: outside problems a bounded "no win" leaves the
+// uniqueness open, so the solver gives them phase 1's larger rounds.
+func anyDepth(c *Composition) bool { return c.Genre != Problem }
+
 // newReport is the empty report of c (or of one of its parts): its
 // identity and metadata, the given variant, stipulation and FEN, and
 // empty (not nil) lists for the JSON.
@@ -253,9 +258,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
-	// Clause 11.2.6: outside problems a bounded "no win" leaves the
-	// uniqueness open, so every first move gets phase 1's larger rounds.
-	sopt.AnyDepth = c.Genre != Problem
+	sopt.AnyDepth = anyDepth(c)
 	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {

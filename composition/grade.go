@@ -487,7 +487,9 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, 
 		a.Detail = claim + ": not verified: " + err.Error()
 		return a
 	}
-	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, gr.Options.Solver)
+	sopt := gr.Options.Solver
+	sopt.AnyDepth = anyDepth(c) // a claimed cook is judged as check judges cooks
+	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, sopt)
 	for _, k := range ans.Keys {
 		if k.Move == mv {
 			a.Status, a.Points, a.Detail = "correct", a.Of, fmt.Sprintf("%s: right, the tool proves it forces the goal in %d", claim, k.Distance)
