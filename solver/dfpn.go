@@ -243,10 +243,10 @@ func (pv *Prover) leaf(p *draughts.Position, lo, hi int) (pn, dn uint32, d deps,
 	}
 	e := pv.tt.probe(p)
 	if e != nil && e.final() {
-		return e.pn, e.dn, noDeps, int(e.dist)
+		return e.pn, e.dn, noDeps, e.dist()
 	}
-	if hi >= lo && len(pv.tt.cond) > 0 {
-		if c, ok := pv.tt.cond[idOf(p)]; ok {
+	if hi >= lo {
+		if c, ok := pv.tt.condOf(p); ok {
 			if d, ok := pv.onPath(c, lo, hi); ok {
 				return pnInf, 0, d, 0
 			}
@@ -424,7 +424,7 @@ func (pv *Prover) mid(p draughts.Position, thpn, thdn uint32, ply int) (uint32, 
 				continue
 			}
 			if e := pv.tt.probe(&f.kids[i]); e != nil {
-				f.pn[i], f.dn[i], f.dist[i] = e.pn, e.dn, int(e.dist)
+				f.pn[i], f.dn[i], f.dist[i] = e.pn, e.dn, e.dist()
 			}
 		}
 	}

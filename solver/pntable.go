@@ -1,37 +1,95 @@
 package solver
 
-import "draughtsjudge/draughts"
+import (
+	"unsafe"
+
+	"draughtsjudge/draughts"
+)
 
 // pnInf is the proof or disproof number of a decided node: pn = pnInf,
 // dn = 0 is a disproof; pn = 0, dn = pnInf a proof.
 const pnInf uint32 = 1 << 30
 
-// pnEntry is one slot of the proof-number table, 40 bytes:
+// pnEntry is one slot of the proof-number table, 32 bytes, so a bucket
+// of 4 is two cache lines on a 128-byte boundary (the adjacent-line
+// prefetcher fetches them together: one memory access per probe, where
+// the 40-byte slots of engine 17 touched three lines, and probes took
+// 55% of phase 1's time on Vitoshkin's try 42-47; BenchmarkDecideMatusTry
+// went from 3.7M to 4.6M nodes/s with the same nodes, huge pages included). The full
+// position is stored, so a key collision can never return a wrong proof
+// or disproof. Squares use bits 0..53 of a Bitboard (the ghost-square
+// layout of a 10x10 board ends at bit 53; init checks every board), so
+// bits 54..63 carry the other fields:
 //
-//	offset size field
-//	0      8    white   Pieces[White]  (the full position is stored: a key
-//	8      8    black   Pieces[Black]   collision can never return a wrong
-//	16     8    kings   Kings           proof or disproof)
-//	24     4    pn      proof number (0: proved)
-//	28     4    dn      disproof number (0: disproved, path-independent)
-//	32     4    work    nodes spent under this position (replacement)
-//	36     2    dist    proved: attacker moves of the proof found (an upper
-//	                    bound on the exact distance)
-//	38     1    side    side to move + 1 (0 = empty slot)
-//	39     1    padding
+//	word bits   field
+//	w    0-53   Pieces[White]
+//	w    54-61  work, low 8 bits: nodes spent under this position
+//	            (replacement), saturating at 2^18-1
+//	w    62     side to move
+//	w    63     filled (0 = empty slot)
+//	b    0-53   Pieces[Black]
+//	b    54-63  work, high 10 bits
+//	k    0-53   Kings
+//	k    54-63  dist: proved, attacker moves of the proof found (an upper
+//	            bound on the exact distance), at most pnDistMax
+//	pn          proof number (0: proved)
+//	dn          disproof number (0: disproved, path-independent)
 type pnEntry struct {
-	white, black, kings draughts.Bitboard
-	pn, dn              uint32
-	work                uint32
-	dist                uint16
-	side                uint8
+	w, b, k uint64
+	pn, dn  uint32
+}
+
+const (
+	pnSquareBits = 54
+	pnSquares    = 1<<pnSquareBits - 1
+	pnFilled     = 1 << 63
+	pnSideBit    = 1 << 62
+	pnWorkLow    = 8
+	pnWorkMax    = 1<<18 - 1
+	pnWorkBits   = (1<<pnWorkLow - 1) << pnSquareBits
+	pnDistShift  = pnSquareBits
+	pnDistMax    = 1<<(64-pnDistShift) - 1
+)
+
+// tagW is the w word of p's entry without its work bits.
+func tagW(p *draughts.Position) uint64 {
+	return uint64(p.Pieces[0]) | pnFilled | uint64(p.Side)<<62
 }
 
 func (e *pnEntry) is(p *draughts.Position) bool {
-	return e.side == uint8(p.Side)+1 && e.white == p.Pieces[0] && e.black == p.Pieces[1] && e.kings == p.Kings
+	return e.b&pnSquares == uint64(p.Pieces[1]) && e.w&^pnWorkBits == tagW(p) && e.k&pnSquares == uint64(p.Kings)
 }
 
+func (e *pnEntry) empty() bool { return e.w&pnFilled == 0 }
+
 func (e *pnEntry) final() bool { return e.pn == 0 || e.dn == 0 }
+
+// dist is the attacker moves of a proved entry's proof.
+func (e *pnEntry) dist() int { return int(e.k >> pnDistShift) }
+
+// work is the nodes spent under the entry (saturating).
+func (e *pnEntry) work() uint64 {
+	return e.w&pnWorkBits>>pnSquareBits | e.b>>pnSquareBits<<pnWorkLow
+}
+
+// position is the entry's position.
+func (e *pnEntry) position() draughts.Position {
+	side := draughts.White
+	if e.w&pnSideBit != 0 {
+		side = draughts.Black
+	}
+	return draughts.NewPosition(draughts.Bitboard(e.w&pnSquares), draughts.Bitboard(e.b&pnSquares), draughts.Bitboard(e.k&pnSquares), side)
+}
+
+func makeEntry(p *draughts.Position, pn, dn, work uint32, dist int) pnEntry {
+	wk := uint64(min(work, pnWorkMax))
+	return pnEntry{
+		w:  tagW(p) | wk&(1<<pnWorkLow-1)<<pnSquareBits,
+		b:  uint64(p.Pieces[1]) | wk>>pnWorkLow<<pnSquareBits,
+		k:  uint64(p.Kings) | uint64(min(max(dist, 0), pnDistMax))<<pnDistShift,
+		pn: pn, dn: dn,
+	}
+}
 
 // pnBucket is the number of slots probed per key.
 const pnBucket = 4
@@ -61,6 +119,11 @@ type PNTable struct {
 	// maxCond entries.
 	cond    map[posID]condEntry
 	maxCond int
+	// condSeen has bit key&condSeenMask set for every position in cond:
+	// most positions have no conditional disproof, and the bit (a
+	// 128 KiB array, in cache) answers that without the map (5% of phase
+	// 1's time when every leaf asked the map).
+	condSeen []uint64
 	// local is the exact local analysis of the composition for this
 	// table's goal, when one was made (Solve's fallback): it decides
 	// every position of its reachable set.
@@ -94,6 +157,7 @@ type condEntry struct {
 func (t *PNTable) storeCond(p *draughts.Position, c condEntry) {
 	if t.cond == nil {
 		t.cond = map[posID]condEntry{}
+		t.condSeen = make([]uint64, (condSeenMask+1)/64)
 	}
 	if len(t.cond) >= t.maxCond {
 		if _, ok := t.cond[idOf(p)]; !ok {
@@ -101,19 +165,37 @@ func (t *PNTable) storeCond(p *draughts.Position, c condEntry) {
 		}
 	}
 	t.cond[idOf(p)] = c
+	k := uint64(p.Key) & condSeenMask
+	t.condSeen[k/64] |= 1 << (k % 64)
+}
+
+const condSeenMask = 1<<20 - 1
+
+// condOf returns p's conditional disproof, if it has one.
+func (t *PNTable) condOf(p *draughts.Position) (condEntry, bool) {
+	if t.cond == nil {
+		return condEntry{}, false
+	}
+	if k := uint64(p.Key) & condSeenMask; t.condSeen[k/64]&(1<<(k%64)) == 0 {
+		return condEntry{}, false
+	}
+	c, ok := t.cond[idOf(p)]
+	return c, ok
 }
 
 // NewPNTable makes a table of about bytes bytes (a power of two slots, at
 // least 4096).
 func NewPNTable(bytes int) *PNTable {
 	maxSlots := 4096
-	for maxSlots*2*40 <= bytes*7/8 {
+	for maxSlots*2*int(unsafe.Sizeof(pnEntry{})) <= bytes*7/8 {
 		maxSlots *= 2
 	}
 	n := min(maxSlots, 1<<16)
 	// The conditional disproofs get about an eighth of the memory (a map
 	// entry costs about 80 bytes).
-	return &PNTable{slots: make([]pnEntry, n), mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
+	slots := make([]pnEntry, n)
+	adviseHuge(slots)
+	return &PNTable{slots: slots, mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
 }
 
 func (t *PNTable) bucket(p *draughts.Position) []pnEntry {
@@ -147,7 +229,7 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 		decided := pn == 0 || dn == 0
 		for i := range b {
 			e := &b[i]
-			if e.side == 0 {
+			if e.empty() {
 				victim = i
 				break
 			}
@@ -155,7 +237,7 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 				victim = i
 			}
 		}
-		if v := &b[victim]; v.side != 0 && v.final() && !decided {
+		if v := &b[victim]; !v.empty() && v.final() && !decided {
 			return
 		}
 	}
@@ -163,11 +245,10 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 	if e.is(p) && e.final() {
 		return // a fact is never overwritten
 	}
-	if e.side == 0 {
+	if e.empty() {
 		t.used++
 	}
-	*e = pnEntry{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, side: uint8(p.Side) + 1,
-		pn: pn, dn: dn, work: work, dist: uint16(min(dist, 65535))}
+	*e = makeEntry(p, pn, dn, work, dist)
 	if 4*t.used > 3*len(t.slots) && len(t.slots) < t.maxSlots {
 		t.grow()
 	}
@@ -179,16 +260,17 @@ func (t *PNTable) grow() {
 	old := t.slots
 	n := 2 * len(old)
 	t.slots, t.mask, t.used = make([]pnEntry, n), uint64(n-pnBucket), 0
+	adviseHuge(t.slots)
 	for i := range old {
 		e := &old[i]
-		if e.side == 0 {
+		if e.empty() {
 			continue
 		}
-		p := draughts.NewPosition(e.white, e.black, e.kings, draughts.Side(e.side-1))
+		p := e.position()
 		b := t.bucket(&p)
 		victim := -1
 		for j := range b {
-			if b[j].side == 0 {
+			if b[j].empty() {
 				victim = j
 				break
 			}
@@ -196,7 +278,7 @@ func (t *PNTable) grow() {
 				victim = j
 			}
 		}
-		if v := &b[victim]; v.side != 0 {
+		if v := &b[victim]; !v.empty() {
 			if better(v, e) {
 				continue // the bucket keeps what it has
 			}
@@ -213,7 +295,7 @@ func better(v, e *pnEntry) bool {
 	if v.final() != e.final() {
 		return !e.final()
 	}
-	return e.work < v.work
+	return e.work() < v.work()
 }
 
 // Decided returns what the table knows of p: Proved (with the distance of
@@ -224,9 +306,17 @@ func (t *PNTable) Decided(p *draughts.Position) (Outcome, int) {
 	case e == nil:
 		return NotWithin, 0
 	case e.pn == 0:
-		return Proved, int(e.dist)
+		return Proved, e.dist()
 	case e.dn == 0:
 		return Never, 0
 	}
 	return NotWithin, 0
+}
+
+func init() {
+	for _, b := range []*draughts.Board{draughts.Board8, draughts.Board10} {
+		if uint64(b.Mask)&^pnSquares != 0 {
+			panic("solver: a board's squares overlap the proof-number entry's packed fields")
+		}
+	}
 }

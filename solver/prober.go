@@ -1,19 +1,42 @@
 package solver
 
 import (
+	"sync/atomic"
+
 	"draughtsjudge/draughts"
 	"draughtsjudge/tablebase"
 )
 
-// storeProber adapts the endgame databases of a tablebase.Store.
-type storeProber struct{ s *tablebase.Store }
+// storeProber adapts the endgame databases of a tablebase.Store. The
+// endgame view of the last variant probed is kept (Store.Endgames takes a
+// lock and a map lookup: 2% of phase 1's time when asked on every probe).
+type storeProber struct {
+	s    *tablebase.Store
+	last *atomic.Pointer[variantEndgames]
+}
+
+type variantEndgames struct {
+	r *draughts.Rules
+	e *tablebase.Endgames
+}
 
 // TablebaseProber returns a Prober over the endgame slices built in s
 // (none built: every probe misses). Safe for concurrent use.
-func TablebaseProber(s *tablebase.Store) Prober { return storeProber{s} }
+func TablebaseProber(s *tablebase.Store) Prober {
+	return storeProber{s, new(atomic.Pointer[variantEndgames])}
+}
+
+func (p storeProber) endgames(r *draughts.Rules) *tablebase.Endgames {
+	if v := p.last.Load(); v != nil && v.r == r {
+		return v.e
+	}
+	e := p.s.Endgames(r)
+	p.last.Store(&variantEndgames{r, e})
+	return e
+}
 
 func (p storeProber) Probe(r *draughts.Rules, pos *draughts.Position) (int, int, bool) {
-	v, ok := p.s.Endgames(r).Probe(pos)
+	v, ok := p.endgames(r).Probe(pos)
 	if !ok {
 		return 0, 0, false
 	}

@@ -314,8 +314,8 @@ func (s *Searcher) enter(p *draughts.Position, d, ply int) (ml *draughts.MoveLis
 			switch {
 			case e.dn == 0:
 				return ml, Never, 0, true
-			case e.pn == 0 && int(e.dist) <= d:
-				return ml, Proved, int(e.dist), true
+			case e.pn == 0 && e.dist() <= d:
+				return ml, Proved, e.dist(), true
 			}
 		}
 	}
