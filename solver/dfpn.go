@@ -336,6 +336,7 @@ func (pv *Prover) mid(p draughts.Position, thpn, thdn uint32, ply int) (uint32, 
 		f.kids = append(f.kids, p.Play(m))
 		f.irr = append(f.irr, irreversible(&p, m))
 	}
+	pv.tt.touch(f.kids)
 	// window returns the path indices child i could repeat: lo..hi.
 	window := func(i int) (int, int) {
 		if f.irr[i] {
