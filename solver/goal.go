@@ -36,7 +36,10 @@ type Goal interface {
 // plies to the end of the game with best play (winner shortest, loser
 // longest; theory mode); ok=false when the position is not covered.
 type Prober interface {
-	Probe(r *draughts.Rules, p *draughts.Position) (wdl, plies int, ok bool)
+	// Probe takes the position by value: behind an interface a pointer
+	// argument escapes, and the copy it forced cost a heap allocation on
+	// every goal test (5% of phase 1's time).
+	Probe(r *draughts.Rules, p draughts.Position) (wdl, plies int, ok bool)
 }
 
 // Win is the goal "win" (6.1.7): the defender, to move, has no legal move
@@ -344,8 +347,7 @@ func probeFor(pr Prober, r *draughts.Rules, p draughts.Position, attacker draugh
 	if pr == nil {
 		return 0, 0, false
 	}
-	pp := p // only this copy escapes, and only when probing
-	v, plies, ok = pr.Probe(r, &pp)
+	v, plies, ok = pr.Probe(r, p)
 	if p.Side != attacker {
 		v = -v
 	}

@@ -199,8 +199,13 @@ func NewPNTable(bytes int) *PNTable {
 	return &PNTable{slots: slots, mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
 }
 
+// index is the first slot of p's bucket.
+func (t *PNTable) index(p *draughts.Position) uint64 {
+	return (uint64(p.Key) * 0x9E3779B97F4A7C15 >> 20) & t.mask
+}
+
 func (t *PNTable) bucket(p *draughts.Position) []pnEntry {
-	i := (uint64(p.Key) * 0x9E3779B97F4A7C15 >> 20) & t.mask
+	i := t.index(p)
 	return t.slots[i : i+pnBucket]
 }
 
@@ -268,38 +273,35 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 	}
 }
 
-// grow doubles the table and puts every entry back (the replacement rule
-// decides where a bucket overflows).
+// grow doubles the table. A bucket's index is a run of the key's hash
+// bits, and doubling adds the next bit, so the entries of old bucket i go
+// to new bucket i or i+len(old), never more than the 4 that were in it:
+// the buckets are copied in order, two sequential streams instead of a
+// random read-modify-write per entry, and no replacement decision is ever
+// needed: the layout, and so the search, is the one the old re-insertion
+// gave. What is left of grow's time (10% of the 42-47 proof) is the first
+// touch of the new memory.
 func (t *PNTable) grow() {
 	old := t.slots
-	n := 2 * len(old)
-	t.slots, t.mask, t.used = make([]pnEntry, n), uint64(n-pnBucket), 0
+	n := len(old)
+	t.slots, t.mask = make([]pnEntry, 2*n), uint64(2*n-pnBucket)
 	adviseHuge(t.slots)
-	for i := range old {
-		e := &old[i]
-		if e.empty() {
-			continue
-		}
-		p := e.position()
-		b := t.bucket(&p)
-		victim := -1
-		for j := range b {
-			if b[j].empty() {
-				victim = j
-				break
+	for i := 0; i < n; i += pnBucket {
+		lo, hi := i, i+n
+		for j := i; j < i+pnBucket; j++ {
+			e := &old[j]
+			if e.empty() {
+				continue
 			}
-			if victim < 0 || better(&b[victim], &b[j]) {
-				victim = j
+			p := e.position()
+			if t.index(&p) == uint64(i) {
+				t.slots[lo] = *e
+				lo++
+			} else {
+				t.slots[hi] = *e
+				hi++
 			}
 		}
-		if v := &b[victim]; !v.empty() {
-			if better(v, e) {
-				continue // the bucket keeps what it has
-			}
-		} else {
-			t.used++
-		}
-		b[victim] = *e
 	}
 }
 

@@ -35,8 +35,8 @@ func (p storeProber) endgames(r *draughts.Rules) *tablebase.Endgames {
 	return e
 }
 
-func (p storeProber) Probe(r *draughts.Rules, pos *draughts.Position) (int, int, bool) {
-	v, ok := p.endgames(r).Probe(pos)
+func (p storeProber) Probe(r *draughts.Rules, pos draughts.Position) (int, int, bool) {
+	v, ok := p.endgames(r).Probe(&pos)
 	if !ok {
 		return 0, 0, false
 	}

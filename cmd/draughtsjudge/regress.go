@@ -17,6 +17,7 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/corpus/regress"
 	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
 )
 
 func init() {
@@ -83,10 +84,10 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	results := regress.Match(exp, reps)
-	machine := fmt.Sprintf("%d cores (GOMAXPROCS %d), --threads %d, %s %s/%s, engine %s; wall %.1fs",
-		runtime.NumCPU(), runtime.GOMAXPROCS(0), f.threads, runtime.Version(), runtime.GOOS, runtime.GOARCH, revision(), time.Since(t0).Seconds())
+	machine := fmt.Sprintf("%d cores (GOMAXPROCS %d), --threads %d, %s %s/%s, engine %s (revision %s); wall %.1fs",
+		runtime.NumCPU(), runtime.GOMAXPROCS(0), f.threads, runtime.Version(), runtime.GOOS, runtime.GOARCH, tablebase.EngineVersion, revision(), time.Since(t0).Seconds())
 	if *from != "" {
-		machine = "reports from " + *from + " (the machine of that run); engine of this binary " + revision()
+		machine = "reports from " + *from + " (the machine of that run); engine of this binary " + tablebase.EngineVersion + " (revision " + revision() + ")"
 	}
 	if f.format == "json" {
 		enc := json.NewEncoder(stdout)
