@@ -388,6 +388,7 @@ func (rep *Report) finish() {
 	if rep.practical {
 		rep.practicalRelief()
 	}
+	rep.provisionalVariations()
 	fails, unknowns := []string{}, []string{}
 	for _, c := range rep.Checks {
 		switch c.Status {
@@ -410,6 +411,29 @@ func (rep *Report) finish() {
 		rep.Verdict = Sound
 		rep.Reason = ""
 	}
+}
+
+// provisionalVariations makes a passing [variations] unknown while the
+// side lines it counts could still lose a branch: 11.2.6 demotes a side
+// variation with a partial cook, and that is known only once the author's
+// lines are compared with the solver (solvability decided) and every dual
+// in them is judged. Without this a capped run reported "pass" for a
+// study whose side line the full run demotes (Vitoshkin's, at 20 s).
+func (rep *Report) provisionalVariations() {
+	ch := rep.check("variations")
+	if ch == nil || ch.Status != Pass {
+		return
+	}
+	why := ""
+	switch sv := rep.check("solvable"); {
+	case sv == nil || sv.Status == Unknown:
+		why = "solvability is undecided, so the side lines are not yet checked for partial cooks (11.2.6)"
+	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+		why = "a dual in the author's lines is undecided, and a partial cook would demote its line (11.2.6)"
+	default:
+		return
+	}
+	ch.Status, ch.Detail = Unknown, "it would pass ("+ch.Detail+"), but "+why
 }
 
 // legalMaterial is the material part of [legal] (11.2.2): at most 12 (20)
