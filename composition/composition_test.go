@@ -152,6 +152,14 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 			t.Logf("undecided first move: %s", tr.Move)
 		}
 	}
+	// With a budget too small to prove the key, solvability is undecided
+	// and the side line is never compared with the solver: [variations]
+	// must not pass (the full run fails it), it is unknown.
+	opt.Solver.Budget.Nodes = 1000
+	rep = composition.Analyse(context.Background(), c, opt)
+	if ch := check(rep, "variations"); rep.Verdict != composition.VUnknown || ch.Status != composition.Unknown {
+		t.Errorf("1000 nodes: verdict %s, variations %+v, solvable %+v; want unknown, unknown", rep.Verdict, ch, check(rep, "solvable"))
+	}
 }
 
 // An author's key that is only a try: Shoshin's position with 1.a3-b4 as
