@@ -282,19 +282,14 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 
 	// Full cooks: keys other than the author's (11.2.6).
+	authorWins := rep.addCooks(ans.Keys, opt.otherSolutions,
+		func(k solver.FirstMove) string {
+			return fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)
+		},
+		func(k solver.FirstMove) string {
+			return fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)
+		})
 	if rep.AuthorKey != "" {
-		authorWins := false
-		for _, k := range ans.Keys {
-			if k.Move == rep.AuthorKey {
-				authorWins = true
-				continue
-			}
-			if contains(opt.otherSolutions, k.Move) {
-				continue // another solution of a double composition (11.1.4)
-			}
-			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Author: rep.AuthorKey, Distance: k.Distance,
-				Result: fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)})
-		}
 		if !authorWins {
 			detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
 			for _, t := range ans.Tries {
@@ -309,12 +304,6 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 				}
 			}
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})
-		}
-	} else if len(ans.Keys) > 1 {
-		// No author's key (or the defender moves first: no keys at all).
-		for _, k := range ans.Keys[1:] {
-			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Distance: k.Distance,
-				Result: fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)})
 		}
 	}
 
@@ -411,6 +400,32 @@ func (rep *Report) finish() {
 		rep.Verdict = Sound
 		rep.Reason = ""
 	}
+}
+
+// addCooks records the full cooks of 11.2.6: with an author's key, every
+// other key (but the other solutions of a double composition, 11.1.4,
+// listed in skip) with the text cook gives; without one (or when the
+// defender moves first: no keys at all), every key after the first, with
+// the text another gives. It reports whether the author's key is a key.
+func (rep *Report) addCooks(keys []solver.FirstMove, skip []string, cook, another func(solver.FirstMove) string) bool {
+	if rep.AuthorKey == "" {
+		for i, k := range keys {
+			if i > 0 {
+				rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Distance: k.Distance, Result: another(k)})
+			}
+		}
+		return false
+	}
+	authorWins := false
+	for _, k := range keys {
+		switch {
+		case k.Move == rep.AuthorKey:
+			authorWins = true
+		case !contains(skip, k.Move):
+			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Author: rep.AuthorKey, Distance: k.Distance, Result: cook(k)})
+		}
+	}
+	return authorWins
 }
 
 // provisionalVariations makes a passing [variations] unknown while the

@@ -136,19 +136,16 @@ func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 		return rep
 	}
 
-	if rep.AuthorKey != "" {
-		authorWins := false
-		for _, k := range ans.Keys {
-			if k.Move == rep.AuthorKey {
-				authorWins = true
-				continue
-			}
-			res := fmt.Sprintf("full cook: %s also forces the win in %d", k.Move, k.Distance)
-			if goal == solver.LascaDraw {
-				res = fmt.Sprintf("full cook: %s also holds the draw", k.Move)
-			}
-			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Author: rep.AuthorKey, Distance: k.Distance, Result: res})
+	cook := func(k solver.FirstMove) string {
+		if goal == solver.LascaDraw {
+			return fmt.Sprintf("full cook: %s also holds the draw", k.Move)
 		}
+		return fmt.Sprintf("full cook: %s also forces the win in %d", k.Move, k.Distance)
+	}
+	another := func(k solver.FirstMove) string {
+		return fmt.Sprintf("another key: %s also fulfils the stipulation (%d)", k.Move, k.Distance)
+	}
+	if authorWins := rep.addCooks(ans.Keys, nil, cook, another); rep.AuthorKey != "" {
 		if !authorWins {
 			detail := fmt.Sprintf("the author's key %s does not fulfil the stipulation at any depth", rep.AuthorKey)
 			for _, t := range ans.Tries {
@@ -157,11 +154,6 @@ func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 				}
 			}
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})
-		}
-	} else if len(ans.Keys) > 1 {
-		for _, k := range ans.Keys[1:] {
-			rep.Cooks = append(rep.Cooks, Finding{Move: k.Move, Distance: k.Distance,
-				Result: fmt.Sprintf("another key: %s also fulfils the stipulation (%d)", k.Move, k.Distance)})
 		}
 	}
 	if rep.check("solvable") == nil {
