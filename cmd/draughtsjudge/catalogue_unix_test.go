@@ -133,7 +133,7 @@ func TestBadInputCatalogue(t *testing.T) {
 		}
 		fmt.Fprintf(&table, "| %s | `%s` | `%s` | %d |\n", c.input, strings.TrimSpace(cmd), mdCode(first), code)
 	}
-	const readme = "../../README.md"
+	const readme = "../../docs/bad-input.md"
 	data, err := os.ReadFile(readme)
 	if err != nil {
 		t.Fatal(err)

@@ -255,7 +255,7 @@ func TestSectionOverrides(t *testing.T) {
 		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
 	}
 	// The README's example override file, as given there, and one bad line.
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "docs", "contests.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
