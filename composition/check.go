@@ -181,10 +181,10 @@ func marginBase(p *draughts.Position) int {
 	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
 }
 
-// anyDepth reports whether c's solving needs every first move decided at
+// AnyDepth reports whether c's solving needs every first move decided at
 // any depth. Clause 11.2.6: outside problems a bounded "no win" leaves the
 // uniqueness open, so the solver gives them phase 1's larger rounds.
-func anyDepth(c *Composition) bool { return c.Genre != Problem }
+func AnyDepth(c *Composition) bool { return c.Genre != Problem }
 
 // newReport is the empty report of c (or of one of its parts): its
 // identity and metadata, the given variant, stipulation and FEN, and
@@ -250,7 +250,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
 		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
 		rep.lineChecks(ctx, c, opt, nil, nil, solver.Answer{}, false)
-		rep.finish()
+		rep.Finish()
 		return rep
 	}
 	sopt := opt.Solver
@@ -258,7 +258,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
-	sopt.AnyDepth = anyDepth(c)
+	sopt.AnyDepth = AnyDepth(c)
 	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {
@@ -271,13 +271,13 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
 			lineText(" (refuting line: ", ans.Refutation, ")")})
 		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.finish()
+		rep.Finish()
 		return rep
 	case solver.VerdictUnknown:
 		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
 		rep.Reason = ans.Reason
 		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.finish()
+		rep.Finish()
 		return rep
 	}
 
@@ -297,7 +297,7 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 					if t.Outcome == solver.Aborted {
 						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
 						rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-						rep.finish()
+						rep.Finish()
 						return rep
 					}
 					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
@@ -308,14 +308,14 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	}
 
 	// The author's tree against the solver.
-	if authorOK && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
+	if authorOK && len(c.Game.Moves) > 0 && rep.Check("solvable") == nil {
 		w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
 		w.walk(c.Game.Moves, c.Start, nil, false)
 		w.judgeBranches()
 		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 		if d := w.demoted(); len(d) > 0 {
 			rep.demoted = d
-			if ch := rep.check("variations"); ch != nil {
+			if ch := rep.Check("variations"); ch != nil {
 				*ch = variationsCheck(c, d)
 			}
 		}
@@ -329,13 +329,13 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		default:
 			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))})
 		}
-	} else if rep.check("solvable") == nil {
+	} else if rep.Check("solvable") == nil {
 		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
 	}
 	rep.lineChecks(ctx, c, opt, goal, lines, ans, true) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
 	rep.drawRulesCheck(c, goal, attacker, opt, ans)
-	rep.finish()
+	rep.Finish()
 	return rep
 }
 
@@ -356,7 +356,8 @@ func lineText(pre string, line []string, post string) string {
 
 func (rep *Report) add(c Check) { rep.Checks = append(rep.Checks, c) }
 
-func (rep *Report) check(id string) *Check {
+// Check returns the check id of the report, or nil when it has none.
+func (rep *Report) Check(id string) *Check {
 	for i := range rep.Checks {
 		if rep.Checks[i].ID == id {
 			return &rep.Checks[i]
@@ -365,9 +366,9 @@ func (rep *Report) check(id string) *Check {
 	return nil
 }
 
-// finish sets the verdict from the checks: any formal failure is
+// Finish sets the verdict from the checks: any formal failure is
 // defective (11.1.1); otherwise any unknown leaves the entry unknown.
-func (rep *Report) finish() {
+func (rep *Report) Finish() {
 	// Empty lists, not null, in the JSON document.
 	for _, fs := range []*[]Finding{&rep.Cooks, &rep.Duals, &rep.Transpositions, &rep.MissingDefences} {
 		if *fs == nil {
@@ -435,12 +436,12 @@ func (rep *Report) addCooks(keys []solver.FirstMove, skip []string, cook, anothe
 // in them is judged. Without this a capped run reported "pass" for a
 // study whose side line the full run demotes (Vitoshkin's, at 20 s).
 func (rep *Report) provisionalVariations() {
-	ch := rep.check("variations")
+	ch := rep.Check("variations")
 	if ch == nil || ch.Status != Pass {
 		return
 	}
 	why := ""
-	switch sv := rep.check("solvable"); {
+	switch sv := rep.Check("solvable"); {
 	case sv == nil || sv.Status == Unknown:
 		why = "solvability is undecided, so the side lines are not yet checked for partial cooks (11.2.6)"
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:

@@ -181,3 +181,16 @@ func (c *Composition) FEN() string {
 
 // Name is "file#index" for reports.
 func (c *Composition) Name() string { return fmt.Sprintf("%s#%d", c.File, c.Index) }
+
+// MoveNo is the number of the move after line in a game that starts with
+// start to move: "3." before White's third move, "3..." before Black's.
+func MoveNo(line []string, start draughts.Side) string {
+	half := len(line)
+	if start == draughts.Black {
+		half++
+	}
+	if half%2 == 0 {
+		return fmt.Sprintf("%d.", half/2+1)
+	}
+	return fmt.Sprintf("%d...", half/2+1)
+}

@@ -348,7 +348,7 @@ func (w *walker) judgeBranches() {
 			}
 			d.place.second = true
 			d.Status, d.Clause, d.Note = judgeDual(w.c, d.Kind, d.Distance, d.place)
-			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.moves), moveNo(l.moves[:first], w.c.Start.Side))
+			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.moves), MoveNo(l.moves[:first], w.c.Start.Side))
 		}
 	}
 }
@@ -365,7 +365,7 @@ func (w *walker) demoted() []string {
 		}
 		for _, d := range w.duals {
 			if d.Status == DualDemoted && onLine(d.Line, l) {
-				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.moves), moveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
+				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.moves), MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
 				break
 			}
 		}

@@ -126,5 +126,5 @@ func TestZubovNo2(t *testing.T) {
 			t.Errorf("dual %+v", d)
 		}
 	}
-	t.Logf("verdict %s (%s); unique: %s", rep.Verdict, rep.Reason, rep.check("unique").Detail)
+	t.Logf("verdict %s (%s); unique: %s", rep.Verdict, rep.Reason, rep.Check("unique").Detail)
 }

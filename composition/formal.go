@@ -104,6 +104,24 @@ func authorLines(c *Composition) []authorLine {
 	return out
 }
 
+// AuthorLine is one line of the author's solution: its moves in canonical
+// notation, the position at its end, and whether it is the main line.
+type AuthorLine struct {
+	Moves []string
+	End   draughts.Position
+	Main  bool
+}
+
+// AuthorLines lists every line of the author's solution, main line first;
+// a line stops at its first illegal move.
+func AuthorLines(c *Composition) []AuthorLine {
+	var out []AuthorLine
+	for _, l := range authorLines(c) {
+		out = append(out, AuthorLine{Moves: l.moves, End: l.end, Main: l.main})
+	}
+	return out
+}
+
 // formal carries what the solver-based checks share.
 type formal struct {
 	ctx   context.Context
@@ -163,7 +181,7 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
 	ef := f.economyFinale(rep.Finales)
-	if ch := rep.check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
+	if ch := rep.Check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
 		// The finales are the author's lines' ends only when the lines
 		// are forced: while solvability is undecided, so is this check.
 		ef.Status, ef.Detail = Unknown, "undecided while solvability is unknown; it would fail: "+ef.Detail
@@ -172,7 +190,7 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 	if !solved {
 		rep.notChecked(c)
 	} else {
-		if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
+		if ch := rep.Check("solvable"); ch != nil && ch.Status != Pass {
 			rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
 		} else {
 			rep.add(f.economyConstruction(rep))
@@ -277,7 +295,7 @@ func (rep *Report) practicalRelief() {
 // variation requirement"; 11.3.9.5). Two lines locking on the same squares
 // are a warning.
 func (rep *Report) distinctTaskFinales(c *Composition) {
-	ch := rep.check("variations")
+	ch := rep.Check("variations")
 	if c.Genre != Task || ch == nil || ch.Status != Pass {
 		return
 	}
@@ -302,11 +320,11 @@ func (rep *Report) distinctTaskFinales(c *Composition) {
 // when solvability is undecided, not applicable when it failed.
 func (rep *Report) notChecked(c *Composition) {
 	st, why := NotApplicable, "the composition is not solvable: nothing to compare"
-	if ch := rep.check("solvable"); ch == nil || ch.Status != Fail {
+	if ch := rep.Check("solvable"); ch == nil || ch.Status != Fail {
 		st, why = Unknown, "not checked: solvability undecided"
 	}
 	for _, x := range []struct{ id, clause string }{{"unique", "11.2.6"}, {"economy-construction", "11.2.4"}} {
-		if rep.check(x.id) == nil {
+		if rep.Check(x.id) == nil {
 			rep.add(Check{x.id, x.clause, st, why})
 		}
 	}
@@ -732,7 +750,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		for i, t := range main.moves {
 			m, err := draughts.ParseMove(&p, f.r, t)
 			if err != nil {
-				need(sq, name, fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t))
+				need(sq, name, fmt.Sprintf("without it %s%s is not legal", MoveNo(main.moves[:i], f.c.Start.Side), t))
 				legal = false
 				break
 			}
@@ -831,7 +849,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 	for i, t := range main.moves {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
+			return fmt.Sprintf("without it %s%s is not legal", MoveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
 		}
 		side, prev := p.Side, p
 		p = p.Play(m)
@@ -843,7 +861,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		}
 		o, d := s.DistanceFresh(p, hi)
 		if o != solver.Proved {
-			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", moveNo(main.moves[:i], f.c.Start.Side), t, o), o
+			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", MoveNo(main.moves[:i], f.c.Start.Side), t, o), o
 		}
 		hi = d
 		// The idea includes the uniqueness of the thematic line: a piece
@@ -853,7 +871,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 			s.Refill()
 			for _, w := range s.WinningMoves(prev, d+1+slack) {
 				if w.Move != t && !known[join(main.moves[:i])+"|"+w.Move] {
-					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", moveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
+					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", MoveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
 				}
 			}
 		}

@@ -81,12 +81,12 @@ func (rep *Report) giveawayAmend(c *Composition) {
 		return
 	}
 	var na []string
-	if ch := rep.check("genre"); ch != nil && c.Genre != Task && ch.Status != NotApplicable {
+	if ch := rep.Check("genre"); ch != nil && c.Genre != Task && ch.Status != NotApplicable {
 		ch.Status = NotApplicable
 		ch.Detail = "giveaway composition (11.1.4): the material limits of the main genres (11.1.3) measure White's force and are not applied, White's pieces being the ones to give away; " + ch.Detail
 		na = append(na, "genre (material limits)")
 	}
-	if ch := rep.check("problem-balance"); ch != nil && ch.Status != NotApplicable {
+	if ch := rep.Check("problem-balance"); ch != nil && ch.Status != NotApplicable {
 		ch.Status = NotApplicable
 		ch.Detail = "giveaway composition (11.1.4): a material lead is a handicap in giveaway, so Black's lead is not limited (11.2.7.1 not applied); " + ch.Detail
 		na = append(na, "problem-balance")

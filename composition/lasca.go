@@ -123,7 +123,7 @@ func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 	for _, k := range ans.Keys {
 		rep.Keys = append(rep.Keys, k.Move)
 	}
-	defer func() { rep.Checks = append(rep.Checks, lascaNotApplicable...); rep.finish() }()
+	defer func() { rep.Checks = append(rep.Checks, lascaNotApplicable...); rep.Finish() }()
 	switch ans.Verdict {
 	case solver.VerdictUnknown:
 		rep.Reason = ans.Reason
@@ -156,7 +156,7 @@ func analyseLasca(ctx context.Context, c *Composition, opt Options) *Report {
 			rep.add(Check{"solvable", "11.2.3", Fail, detail})
 		}
 	}
-	if rep.check("solvable") == nil {
+	if rep.Check("solvable") == nil {
 		if authorOK && len(c.Game.Moves) > 0 {
 			w := lascaWalker{g: g, goal: goal, attacker: attacker, slack: max(opt.Solver.Slack, 1)}
 			if opt.Solver.Slack == 0 {

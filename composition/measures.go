@@ -78,7 +78,7 @@ func (f *formal) measures(rep *Report) []Measure {
 			// A sacrifice gives a piece the move put en prise: Black's
 			// capture takes something Black could not take before it.
 			if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
-				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", moveNo(main.moves[:i], start.Side), main.moves[i], moveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
+				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", MoveNo(main.moves[:i], start.Side), main.moves[i], MoveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
 				if i == 0 {
 					keySac = true
 				}
@@ -114,7 +114,7 @@ func (f *formal) measures(rep *Report) []Measure {
 				if len(counts) < 2 {
 					continue
 				}
-				at := fmt.Sprintf("%s%s %s", moveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
+				at := fmt.Sprintf("%s%s %s", MoveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
 				switch classifyChoice(counts) {
 				case "":
 				case "ideal":
@@ -137,7 +137,7 @@ func (f *formal) measures(rep *Report) []Measure {
 			for i := range main.mv {
 				m := main.mv[i]
 				if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
-					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", moveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
+					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", MoveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
 				}
 			}
 			add("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
@@ -229,7 +229,7 @@ func (f *formal) measures(rep *Report) []Measure {
 				what = fmt.Sprintf("the author plays it at move %d, %s later", (len(t.Line)+2*d)/2+1, count(d, "move"))
 				far = max(far, d)
 			}
-			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", moveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
+			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", MoveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 		}
 		dcl := "11.3.5"
 		switch {

@@ -109,7 +109,7 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 	default:
 		rep.add(Check{"author-solution", "11.2.3", Unknown, "the author's last moves are not among the sequences looked at"})
 	}
-	rep.finish()
+	rep.Finish()
 	return rep
 }
 

@@ -397,7 +397,7 @@ func analyseParts(ctx context.Context, c *Composition, opt Options) *Report {
 	if strings.Contains(c.Kind, KindTwin) || strings.Contains(c.Kind, KindTurned) {
 		rep.add(distinctParts(c))
 	}
-	rep.finish()
+	rep.Finish()
 	return rep
 }
 

@@ -47,17 +47,6 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines, lenient: opt.LenientStudyDuals}
 }
 
-func moveNo(line []string, start draughts.Side) string {
-	half := len(line)
-	if start == draughts.Black {
-		half++
-	}
-	if half%2 == 0 {
-		return fmt.Sprintf("%d.", half/2+1)
-	}
-	return fmt.Sprintf("%d...", half/2+1)
-}
-
 // walk follows plies from p; line is the moves so far. The first ply of
 // a variation is an alternative at its parent's node, which the parent
 // analyses (variation = true skips it here).
@@ -147,13 +136,13 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 	if !authorWins {
 		// Decided at any depth where phase 1 can: only a move it leaves
 		// undecided is judged by the bound.
-		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
+		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", MoveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
 		if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
 			switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
 			case solver.Never:
-				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", moveNo(line, w.c.Start.Side), author, join(line))
+				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", MoveNo(line, w.c.Start.Side), author, join(line))
 			case solver.Aborted:
-				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", moveNo(line, w.c.Start.Side), author, join(line)))
+				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", MoveNo(line, w.c.Start.Side), author, join(line)))
 				return
 			}
 		}
@@ -311,13 +300,13 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 			}
 		case solver.Aborted:
 			f.Result = "not in the author's solution; budget spent"
-			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", moveNo(line, w.c.Start.Side), f.Move))
+			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", MoveNo(line, w.c.Start.Side), f.Move))
 		default:
 			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", hi)
 			if o == solver.Never {
 				f.Result = "not in the author's solution; REFUTES: the goal can never be forced"
 			}
-			w.failures = append(w.failures, fmt.Sprintf("defence %s %s after %s is not answered: %s", moveNo(line, w.c.Start.Side), f.Move, join(line), o))
+			w.failures = append(w.failures, fmt.Sprintf("defence %s %s after %s is not answered: %s", MoveNo(line, w.c.Start.Side), f.Move, join(line), o))
 		}
 		w.missing = append(w.missing, f)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"draughtsjudge/composition"
+	"draughtsjudge/contest"
 	"draughtsjudge/tablebase"
 )
 
@@ -33,7 +34,7 @@ func TestContestPanicInOneComposition(t *testing.T) {
 			t.Errorf("%s: want one stderr line %q, got:\n%s", cmd[0], want, errs)
 		}
 		if cmd[0] == "key" {
-			key, err := composition.ParseKey("key.json", []byte(out))
+			key, err := contest.ParseKey("key.json", []byte(out))
 			if err != nil || len(key.Entries) != 3 || key.Entries[1].Verdict != "unknown" || key.Entries[0].Verdict != "defective" {
 				t.Errorf("key: %v %+v", err, key)
 			}

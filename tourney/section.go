@@ -1,7 +1,11 @@
-package composition
+// Package tourney builds the section report of a composing tourney (clause
+// 11.7): the judge's overrides over the tool's verdicts and scores, and the
+// ranking with shared places.
+package tourney
 
 import (
 	"bufio"
+	"draughtsjudge/composition"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -62,18 +66,18 @@ type OverrideRow struct {
 
 // SectionEntry is one entry of a section report.
 type SectionEntry struct {
-	Number      int           `json:"number"`
-	Place       string        `json:"place"`
-	Shared      bool          `json:"shared"`
-	Report      *Report       `json:"report"`
-	ToolVerdict string        `json:"tool_verdict"`
-	ToolScore   float64       `json:"tool_score"`
-	Verdict     string        `json:"verdict"` // the judge's where overruled, else the tool's
-	Score       float64       `json:"score"`
-	Overrides   []OverrideRow `json:"overrides"`
+	Number      int                 `json:"number"`
+	Place       string              `json:"place"`
+	Shared      bool                `json:"shared"`
+	Report      *composition.Report `json:"report"`
+	ToolVerdict string              `json:"tool_verdict"`
+	ToolScore   float64             `json:"tool_score"`
+	Verdict     string              `json:"verdict"` // the judge's where overruled, else the tool's
+	Score       float64             `json:"score"`
+	Overrides   []OverrideRow       `json:"overrides"`
 	// Drivers are the applied rubric lines with a weight: the measures
 	// that drove the score.
-	Drivers []ScoreLine `json:"drivers"`
+	Drivers []composition.ScoreLine `json:"drivers"`
 }
 
 // Section is a judge's section report (11.7): entries ranked by score
@@ -85,7 +89,7 @@ type Section struct {
 
 // BuildSection ranks the scored reports (FindPredecessors already run),
 // applying the judge's overrides; ranking uses the judge's values.
-func BuildSection(reps []*Report, ovs []Override, rubric Rubric) *Section {
+func BuildSection(reps []*composition.Report, ovs []Override, rubric composition.Rubric) *Section {
 	s := &Section{Errors: []string{}}
 	for i, r := range reps {
 		s.Entries = append(s.Entries, &SectionEntry{Number: i + 1, Report: r, ToolVerdict: r.Verdict, ToolScore: r.Score,
@@ -110,19 +114,19 @@ func BuildSection(reps []*Report, ovs []Override, rubric Rubric) *Section {
 			}
 		}
 		if e.Drivers == nil {
-			e.Drivers = []ScoreLine{}
+			e.Drivers = []composition.ScoreLine{}
 		}
 	}
 	sort.SliceStable(s.Entries, func(i, j int) bool {
 		a, b := s.Entries[i], s.Entries[j]
-		if (a.Verdict == Defective) != (b.Verdict == Defective) {
-			return b.Verdict == Defective
+		if (a.Verdict == composition.Defective) != (b.Verdict == composition.Defective) {
+			return b.Verdict == composition.Defective
 		}
 		return a.Score > b.Score
 	})
 	for i := 0; i < len(s.Entries); {
 		j := i
-		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == Defective) == (s.Entries[i].Verdict == Defective) {
+		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == composition.Defective) == (s.Entries[i].Verdict == composition.Defective) {
 			j++
 		}
 		place := strconv.Itoa(i + 1)
@@ -157,13 +161,13 @@ func (s *Section) find(id string) *SectionEntry {
 
 // apply overrules the entry's checks, verdict, rubric lines and score, in
 // that order, and recomputes what follows from them.
-func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
+func (e *SectionEntry) apply(os []Override, rubric composition.Rubric) []string {
 	var errs []string
 	r := *e.Report // a copy: the tool's report stays as it was
-	r.Checks = append([]Check{}, r.Checks...)
+	r.Checks = append([]composition.Check{}, r.Checks...)
 	orig := e.Report
 	e.Report = &r
-	var origin *ScoreLine
+	var origin *composition.ScoreLine
 	for i := range orig.ScoreLines {
 		if orig.ScoreLines[i].ID == "originality" {
 			origin = &orig.ScoreLines[i]
@@ -181,12 +185,12 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	// Checks first: they decide the verdict, which decides the score.
 	checksChanged := false
 	for _, o := range os {
-		c := r.check(o.Item)
+		c := r.Check(o.Item)
 		if c == nil {
 			continue
 		}
 		switch o.Value {
-		case Pass, Fail, Warn, Unknown, NotApplicable:
+		case composition.Pass, composition.Fail, composition.Warn, composition.Unknown, composition.NotApplicable:
 		default:
 			errs = append(errs, fmt.Sprintf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value))
 			continue
@@ -198,14 +202,14 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	}
 	if checksChanged {
 		r.Verdict = ""
-		r.finish()
+		r.Finish()
 		rescore()
 	}
 	for _, o := range os {
 		if o.Item != "verdict" {
 			continue
 		}
-		if o.Value != Sound && o.Value != Defective && o.Value != VUnknown {
+		if o.Value != composition.Sound && o.Value != composition.Defective && o.Value != composition.VUnknown {
 			errs = append(errs, fmt.Sprintf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value))
 			continue
 		}
@@ -215,7 +219,7 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	}
 	lineChanged := false
 	for _, o := range os {
-		if o.Item == "verdict" || o.Item == "score" || r.check(o.Item) != nil {
+		if o.Item == "verdict" || o.Item == "score" || r.Check(o.Item) != nil {
 			continue
 		}
 		i := -1
@@ -237,13 +241,13 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 			errs = append(errs, fmt.Sprintf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value))
 			continue
 		}
-		if r.Verdict == Defective {
+		if r.Verdict == composition.Defective {
 			errs = append(errs, fmt.Sprintf("%s: score line %s of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where, o.Item))
 			continue
 		}
 		tool := "0"
 		if i < 0 {
-			r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: o.Item, Clause: "judge"})
+			r.ScoreLines = append(r.ScoreLines, composition.ScoreLine{ID: o.Item, Clause: "judge"})
 			i = len(r.ScoreLines) - 1
 		} else if r.ScoreLines[i].Applied {
 			tool = strconv.FormatFloat(r.ScoreLines[i].Weight, 'g', -1, 64)
