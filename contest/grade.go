@@ -11,6 +11,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -68,7 +69,7 @@ type ResultColumn struct {
 // with Options.
 type Grader struct {
 	Key     *ContestKey
-	Options composition.Options
+	Options judge.Options
 	comps   map[int]*composition.Composition
 }
 
@@ -484,13 +485,13 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 			return a
 		}
 	}
-	goal, err := composition.Goal(c, gr.Options)
+	goal, err := judge.Goal(c, gr.Options)
 	if err != nil {
 		a.Detail = claim + ": not verified: " + err.Error()
 		return a
 	}
 	sopt := gr.Options.Solver
-	sopt.AnyDepth = composition.AnyDepth(c) // a claimed cook is judged as check judges cooks
+	sopt.AnyDepth = judge.AnyDepth(c) // a claimed cook is judged as check judges cooks
 	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, sopt)
 	for _, k := range ans.Keys {
 		if k.Move == mv {

@@ -10,6 +10,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -91,7 +92,7 @@ type KeyEntry struct {
 }
 
 // BuildKeyEntry makes the key of one analysed composition, numbered n.
-func BuildKeyEntry(n int, c *composition.Composition, rep *composition.Report, ps Points) *KeyEntry {
+func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Points) *KeyEntry {
 	e := &KeyEntry{Number: n, File: c.File, Index: c.Index, Variant: rep.Variant, Genre: rep.Genre, Group: rep.Group,
 		Stipulation: rep.Stipulation, FEN: rep.FEN, Author: c.Author, Source: c.Source, Event: c.Event,
 		Verdict: rep.Verdict, Reason: rep.Reason, Keys: append([]string{}, rep.Keys...), Distance: rep.Distance,
@@ -101,7 +102,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *composition.Report, p
 		e.Key = rep.Keys[0]
 	}
 	// The author's lines, with the finales the report found.
-	for _, l := range composition.AuthorLines(c) {
+	for _, l := range judge.AuthorLines(c) {
 		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Moves...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
 		if l.Main {
 			kl.Kind = LineMain
@@ -155,7 +156,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *composition.Report, p
 			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
 		}
 	}
-	for _, f := range append(append([]composition.Finding{}, rep.Duals...), rep.Transpositions...) {
+	for _, f := range append(append([]judge.Finding{}, rep.Duals...), rep.Transpositions...) {
 		e.Alternatives = append(e.Alternatives, Alternative{Line: f.Line, Move: f.Move})
 	}
 	harvestAlternatives(rep.Tree, nil, &e.Alternatives)
@@ -168,7 +169,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *composition.Report, p
 		e.Offers = append(e.Offers, Offer{Kind: ClaimInaccuracy, Line: f.Line, Move: f.Move, Points: ps.Extra(ClaimInaccuracy),
 			Detail: strings.TrimSpace(f.Kind + " (" + f.Status + "): " + f.Result)})
 	}
-	if ch := rep.Check("solvable"); ch != nil && ch.Status == composition.Fail {
+	if ch := rep.Check("solvable"); ch != nil && ch.Status == judge.Fail {
 		e.Offers = append(e.Offers, Offer{Kind: ClaimUnsolvable, Points: ps.Extra(ClaimUnsolvable), Detail: ch.Detail})
 	}
 
@@ -200,7 +201,7 @@ func (e *KeyEntry) share(ps Points) {
 }
 
 // difficultyMeasures are the measures the points formula reads.
-func difficultyMeasures(c *composition.Composition, rep *composition.Report, e *KeyEntry) map[string]float64 {
+func difficultyMeasures(c *composition.Composition, rep *judge.Report, e *KeyEntry) map[string]float64 {
 	m := map[string]float64{}
 	for _, x := range rep.Measures {
 		switch x.ID {

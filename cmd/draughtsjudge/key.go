@@ -7,9 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/contest"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 )
 
 func init() {
@@ -44,7 +44,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, e := range key.Entries {
-		if e.Verdict != composition.Sound {
+		if e.Verdict != judge.Sound {
 			return exitDefective
 		}
 	}

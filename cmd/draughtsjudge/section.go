@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/judge"
 	"draughtsjudge/tourney"
 )
 
@@ -54,7 +54,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	for _, r := range reps {
 		r.ApplyScore(rubric)
 	}
-	composition.FindPredecessors(reps)
+	tourney.FindPredecessors(reps)
 	sec := tourney.BuildSection(reps, ovs, rubric)
 	for _, e := range errs[len(lerrs):] {
 		fmt.Fprintln(stderr, e)
@@ -108,7 +108,7 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 		}
 		it.Character = ch
 		for _, c := range r.Checks {
-			if c.Status == composition.Fail || c.Status == composition.Unknown {
+			if c.Status == judge.Fail || c.Status == judge.Unknown {
 				it.Defects = append(it.Defects, fmt.Sprintf("%s (%s) %s: %s", c.ID, c.Clause, c.Status, c.Detail))
 			}
 		}

@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/retro"
 )
 
 // Clause 11.1.4: a composition "на ретроградный анализ" asks to restore
@@ -18,7 +20,7 @@ import (
 // played ("f4-g5 h6:f4": Black's f4-g5?.. the last one led to the
 // position).
 //
-// Every sequence of N un-moves is enumerated (retroStepsAll: quiet
+// Every sequence of N un-moves is enumerated (retro.StepsAll: quiet
 // un-moves of men and kings, un-promotions, captures of up to 4 pieces
 // restored as men or kings), each predecessor a valid position whose
 // legal moves include the one that gives its successor, so compulsory
@@ -34,7 +36,7 @@ const (
 )
 
 // analyseRetro is the report of a retro-analysis part.
-func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
+func analyseRetro(ctx context.Context, c *composition.Composition, p composition.Part) *Report {
 	t0 := time.Now()
 	r := c.Rules
 	rep := newReport(c, r.ID, p.Stipulation.Text, draughts.FEN(&c.Start, r))
@@ -66,15 +68,15 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 			complete = false
 			return
 		}
-		for _, st := range retroStepsAll(q, r, 1<<20, true) {
+		for _, st := range retro.StepsAll(q, r, 1<<20, true) {
 			nodes++
-			rec(st.before, depth-1, append([]string{st.move}, suffix...))
+			rec(st.Before, depth-1, append([]string{st.Move}, suffix...))
 		}
 	}
 	rec(c.Start, p.Retro, nil)
 	rep.Nodes = uint64(nodes)
 	want := count(p.Retro, "last move")
-	author, _ := tag(c.Game, "LastMoves", "ПоследниеХоды")
+	author, _ := composition.Tag(c.Game, "LastMoves", "ПоследниеХоды")
 	authorLine := lastMovesOf(author)
 	var st, d string
 	switch {
@@ -142,4 +144,30 @@ func retroFound(lines [][]string, author []string) bool {
 		}
 	}
 	return false
+}
+
+// retroDetail extends a passed [legal] check with the last moves found:
+// the last move of the side that has just moved and, for each, a move of
+// the other side before it (2 plies, 11.2.2).
+func retroDetail(c *composition.Composition) (string, bool) {
+	steps := retro.Steps(c.Start, c.Rules, 6)
+	who, other := "Black", "White"
+	if c.Start.Side == draughts.Black {
+		who, other = "White", "Black"
+	}
+	if len(steps) == 0 {
+		return fmt.Sprintf("no last move by %s found (quiet moves and captures of up to %d pieces searched)", who, retro.MaxUnJumps), false
+	}
+	var pairs, lone []string
+	for _, st := range steps {
+		if before := retro.Steps(st.Before, c.Rules, 1); len(before) > 0 {
+			pairs = append(pairs, fmt.Sprintf("%s after %s's %s", st.Move, other, before[0].Move))
+		} else {
+			lone = append(lone, st.Move)
+		}
+	}
+	if len(pairs) == 0 {
+		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and captures of up to %d pieces searched)", who, strings.Join(lone, ", "), other, retro.MaxUnJumps), false
+	}
+	return fmt.Sprintf("%s's possible last moves (with %s's move before): %s", who, other, strings.Join(pairs, "; ")), true
 }

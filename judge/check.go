@@ -1,4 +1,8 @@
-package composition
+// Package judge checks one composition against chapter XI of the rules of
+// draughts composition (legality, solvability, uniqueness, economy, the
+// genre's requirements, with evidence from the solver) and builds its
+// report and score.
+package judge
 
 import (
 	"context"
@@ -6,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -136,11 +141,11 @@ type Options struct {
 
 // Goal returns the solver goal of c's stipulation, or an error saying why
 // the stipulation cannot be solved yet.
-func Goal(c *Composition, opt Options) (solver.Goal, error) {
+func Goal(c *composition.Composition, opt Options) (solver.Goal, error) {
 	switch c.Stipulation.Kind {
 	case "win":
 		w := solver.Win{Prober: opt.Prober}
-		if c.Genre == Problem && opt.MaterialMargin >= 0 {
+		if c.Genre == composition.Problem && opt.MaterialMargin >= 0 {
 			w.MaterialMargin = opt.MaterialMargin
 			if w.MaterialMargin == 0 {
 				w.MaterialMargin = 2
@@ -184,12 +189,12 @@ func marginBase(p *draughts.Position) int {
 // AnyDepth reports whether c's solving needs every first move decided at
 // any depth. Clause 11.2.6: outside problems a bounded "no win" leaves the
 // uniqueness open, so the solver gives them phase 1's larger rounds.
-func AnyDepth(c *Composition) bool { return c.Genre != Problem }
+func AnyDepth(c *composition.Composition) bool { return c.Genre != composition.Problem }
 
 // newReport is the empty report of c (or of one of its parts): its
 // identity and metadata, the given variant, stipulation and FEN, and
 // empty (not nil) lists for the JSON.
-func newReport(c *Composition, variant, stipulation, fen string) *Report {
+func newReport(c *composition.Composition, variant, stipulation, fen string) *Report {
 	return &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: variant, Genre: c.Genre,
 		Stipulation: stipulation, FEN: fen, Author: c.Author,
 		Source: c.Source, SourceStatus: c.Status,
@@ -198,7 +203,7 @@ func newReport(c *Composition, variant, stipulation, fen string) *Report {
 }
 
 // Analyse solves c and compares the solution with the author's.
-func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Report {
 	if c.Lasca != nil {
 		return analyseLasca(ctx, c, opt) // lasca.go
 	}
@@ -454,7 +459,7 @@ func (rep *Report) provisionalVariations() {
 
 // legalMaterial is the material part of [legal] (11.2.2): at most 12 (20)
 // pieces a side, no man on its own promotion row.
-func legalMaterial(c *Composition) Check {
+func legalMaterial(c *composition.Composition) Check {
 	r := c.Rules
 	max := 12
 	if r.Board.Size == 10 {
@@ -482,7 +487,7 @@ func legalMaterial(c *Composition) Check {
 // quiet move — no black piece en prise in the initial position (captures
 // are compulsory, 6.1.5) — and a first move exists. The evidence names
 // every capture White would have to make.
-func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
+func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 	if c.Start.Side != draughts.White {
 		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
 		return
@@ -497,7 +502,7 @@ func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
 		for _, m := range moves {
 			var taken []string
 			for _, sq := range m.Captured.Squares() {
-				taken = append(taken, pieceName(&c.Start, c.Rules, sq))
+				taken = append(taken, composition.PieceName(&c.Start, c.Rules, sq))
 			}
 			caps = append(caps, draughts.MoveString(&c.Start, c.Rules, m)+" takes the "+strings.Join(taken, ", "))
 		}
@@ -511,7 +516,7 @@ func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
 
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
 // 11.3.8.5).
-func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
+func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	bound := "every first move decided at any depth"
 	aborted := 0
 	for _, t := range ans.Tries {
@@ -521,7 +526,7 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 	}
 	if ans.Undecided > 0 {
 		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
-		if aborted == 0 && c.Genre != Problem {
+		if aborted == 0 && c.Genre != composition.Problem {
 			// Judgement call (README): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
 			// study a longer win is a cook too (11.2.6 knows no length).
@@ -591,17 +596,6 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 	return out
 }
 
-// isTry reports whether an author's ply is marked as a try (false trail,
-// 11.3.3): "?" or "??" after the move (NAG 2 or 4).
-func isTry(p *draughts.Ply) bool {
-	for _, n := range p.NAGs {
-		if n == 2 || n == 4 {
-			return true
-		}
-	}
-	return false
-}
-
 // countVariations counts the author's thematic variations besides the main
 // line (11.2.5, 11.2.6): the alternatives given for a defender's move. The
 // author's alternatives for the attacker (acknowledged duals) and tries
@@ -612,7 +606,7 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 	for i := range plies {
 		mine := attacker == (i%2 == 0)
 		for _, v := range plies[i].Variations {
-			if len(v) == 0 || isTry(&v[0]) {
+			if len(v) == 0 || composition.IsTry(&v[0]) {
 				continue
 			}
 			if !mine {
@@ -625,7 +619,7 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 }
 
 // thematicLines is 1 + countVariations of c's solution.
-func thematicLines(c *Composition) int {
+func thematicLines(c *composition.Composition) int {
 	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
 }
 
@@ -634,7 +628,7 @@ func countTries(plies []draughts.Ply) int {
 	n := 0
 	for i := range plies {
 		for _, v := range plies[i].Variations {
-			if len(v) > 0 && isTry(&v[0]) {
+			if len(v) > 0 && composition.IsTry(&v[0]) {
 				n++
 			} else {
 				n += countTries(v)
@@ -649,7 +643,7 @@ func countTries(plies []draughts.Ply) int {
 // compositional branches; the author's lines are counted (main line and
 // every variation), less the demoted ones (side variations with a partial
 // cook, 11.2.6).
-func variationsCheck(c *Composition, demoted []string) Check {
+func variationsCheck(c *composition.Composition, demoted []string) Check {
 	lines := thematicLines(c) - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -658,18 +652,18 @@ func variationsCheck(c *Composition, demoted []string) Check {
 	// 11.3.8.3: in a study a thematic false trail counts as a
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
-	if c.Genre == Study || c.Genre == Ending {
+	if c.Genre == composition.Study || c.Genre == composition.Ending {
 		tries = countTries(c.Game.Moves)
 		lines += tries
 	}
 	switch {
 	case len(c.Game.Moves) == 0:
 		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
-	case c.Genre == Task && lines < 2:
+	case c.Genre == composition.Task && lines < 2:
 		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem)}
-	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
+	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
 		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem)}
-	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
+	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
@@ -683,7 +677,7 @@ func variationsCheck(c *Composition, demoted []string) Check {
 // 8.2) change the solution (SPEC §3: a report says when theory and game
 // modes disagree): the shortest key is searched again under the game
 // rules, to the same length. Informative only (pass or warn).
-func (rep *Report) drawRulesCheck(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {
+func (rep *Report) drawRulesCheck(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {
 	if opt.Solver.DrawRules == solver.Game || ans.Verdict != solver.VerdictProved || len(ans.Keys) == 0 || c.Start.Side != attacker {
 		return
 	}

@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -71,14 +72,14 @@ func (l authorLine) clone() authorLine {
 
 // authorLines lists every line of the author's solution, main line first;
 // a line stops at its first illegal move (reported by [author-solution]).
-func authorLines(c *Composition) []authorLine {
+func authorLines(c *composition.Composition) []authorLine {
 	var out []authorLine
 	var rec func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool)
 	rec = func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool) {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
-				if len(v) > 0 && isTry(&v[0]) {
+				if len(v) > 0 && composition.IsTry(&v[0]) {
 					continue // a false trail, not a line of the solution
 				}
 				alt := cur.clone()
@@ -114,7 +115,7 @@ type AuthorLine struct {
 
 // AuthorLines lists every line of the author's solution, main line first;
 // a line stops at its first illegal move.
-func AuthorLines(c *Composition) []AuthorLine {
+func AuthorLines(c *composition.Composition) []AuthorLine {
 	var out []AuthorLine
 	for _, l := range authorLines(c) {
 		out = append(out, AuthorLine{Moves: l.moves, End: l.end, Main: l.main})
@@ -125,7 +126,7 @@ func AuthorLines(c *Composition) []AuthorLine {
 // formal carries what the solver-based checks share.
 type formal struct {
 	ctx   context.Context
-	c     *Composition
+	c     *composition.Composition
 	r     *draughts.Rules
 	goal  solver.Goal
 	opt   Options
@@ -145,7 +146,7 @@ type formal struct {
 
 // staticChecks adds the checks that need only the material: [legal]
 // (11.2.2), [genre] (11.1.3) and [problem-balance] (11.2.7.1).
-func (rep *Report) staticChecks(c *Composition) {
+func (rep *Report) staticChecks(c *composition.Composition) {
 	legal := legalMaterial(c)
 	if legal.Status == Pass {
 		d, ok := retroDetail(c)
@@ -168,7 +169,7 @@ func (rep *Report) staticChecks(c *Composition) {
 // [economy-construction] and [kings-function]; otherwise the solver-based
 // checks are listed as not checked. Then the artistic measures (without
 // the solver's tries, duals and transpositions when unsolved).
-func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
+func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
 	if !solved && (goal == nil || len(lines) == 0) {
 		rep.notChecked(c)
 		return
@@ -210,13 +211,13 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 func (f *formal) kingsFunction() Check {
 	const id, clause = "kings-function", "11.2.7.4"
 	start := f.c.Start
-	if f.c.Genre != Problem || start.Kings == 0 || len(f.lines) == 0 {
+	if f.c.Genre != composition.Problem || start.Kings == 0 || len(f.lines) == 0 {
 		return Check{id, clause, NotApplicable, "problems with kings only"}
 	}
 	_, touched := pieceActivity(start, f.lines)
 	var idle, indirect []string
 	for _, sq := range (start.Kings &^ touched).Squares() {
-		name := pieceName(&start, f.r, sq)
+		name := composition.PieceName(&start, f.r, sq)
 		if why, ok := f.roles[sq]; ok {
 			indirect = append(indirect, name+" ("+why+")")
 		} else if f.undecided.Has(sq) {
@@ -241,14 +242,14 @@ func (f *formal) kingsFunction() Check {
 // check is listed as evidence — men only, the balance of forces, a legal
 // last move found by the retro-analysis — and the resemblance itself is
 // left to the judge: pass when the evidence holds, warn otherwise.
-func naturalPosition(c *Composition, legal *Check) Check {
+func naturalPosition(c *composition.Composition, legal *Check) Check {
 	const id, clause = "natural-position", "11.2.7.5"
 	if !c.Practical {
 		return Check{id, clause, NotApplicable, "practical problems only"}
 	}
 	p := &c.Start
 	var bad, good []string
-	if c.Rules.Board.Size != 10 || c.Genre != Problem {
+	if c.Rules.Board.Size != 10 || c.Genre != composition.Problem {
 		bad = append(bad, "practical problems are a group of 100-square problems (11.1.3)")
 	}
 	if p.Kings != 0 {
@@ -294,9 +295,9 @@ func (rep *Report) practicalRelief() {
 // (11.1.3: "different finales are the most important attribute of the
 // variation requirement"; 11.3.9.5). Two lines locking on the same squares
 // are a warning.
-func (rep *Report) distinctTaskFinales(c *Composition) {
+func (rep *Report) distinctTaskFinales(c *composition.Composition) {
 	ch := rep.Check("variations")
-	if c.Genre != Task || ch == nil || ch.Status != Pass {
+	if c.Genre != composition.Task || ch == nil || ch.Status != Pass {
 		return
 	}
 	locks := map[string]bool{}
@@ -318,7 +319,7 @@ func (rep *Report) distinctTaskFinales(c *Composition) {
 // notChecked lists the solver-based checks an undecided or unsolvable
 // composition does not get, so that a report shows every check: unknown
 // when solvability is undecided, not applicable when it failed.
-func (rep *Report) notChecked(c *Composition) {
+func (rep *Report) notChecked(c *composition.Composition) {
 	st, why := NotApplicable, "the composition is not solvable: nothing to compare"
 	if ch := rep.Check("solvable"); ch == nil || ch.Status != Fail {
 		st, why = Unknown, "not checked: solvability undecided"
@@ -336,28 +337,28 @@ func material(p *draughts.Position, s draughts.Side) (men, kings int) {
 }
 
 // genreFits reports whether the material of c allows genre g, and why not.
-func genreFits(c *Composition, g string) (bool, string) {
+func genreFits(c *composition.Composition, g string) (bool, string) {
 	p := &c.Start
 	wm, wk := material(p, draughts.White)
 	bm, bk := material(p, draughts.Black)
 	w, b := wm+wk, bm+bk
 	lock := c.Stipulation.Kind == "lock"
 	switch g {
-	case Problem:
+	case composition.Problem:
 		if lock {
 			return false, "a problem's stipulation is a win or a draw, not a lock"
 		}
 		if w <= 4 {
 			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
 		}
-	case Study:
+	case composition.Study:
 		if lock {
 			return false, "a study's stipulation is a win or a draw, not a lock"
 		}
 		if w > 4 || b > 6 {
 			return false, fmt.Sprintf("a study has at most 4 white and 6 black pieces; here %d white, %d black", w, b)
 		}
-	case Ending:
+	case composition.Ending:
 		if lock {
 			return false, "a positional ending's stipulation is a win or a draw, not a lock"
 		}
@@ -367,7 +368,7 @@ func genreFits(c *Composition, g string) (bool, string) {
 		if w > 8 || b > 8 {
 			return false, fmt.Sprintf("a positional ending has at most 8 pieces a side; here %d white, %d black", w, b)
 		}
-	case Task:
+	case composition.Task:
 		if !lock {
 			return false, "a locking task's stipulation is a lock"
 		}
@@ -376,13 +377,13 @@ func genreFits(c *Composition, g string) (bool, string) {
 }
 
 // group is the group of genre g from the material (11.1.3).
-func group(c *Composition, g string) string {
+func group(c *composition.Composition, g string) string {
 	p := &c.Start
 	wm, wk := material(p, draughts.White)
 	bm, bk := material(p, draughts.Black)
 	big := c.Rules.Board.Size == 10
 	switch g {
-	case Problem:
+	case composition.Problem:
 		switch {
 		case wk+bk > 0:
 			return "with kings and men"
@@ -399,7 +400,7 @@ func group(c *Composition, g string) string {
 		default:
 			return "large (up to 20 men a side)"
 		}
-	case Task:
+	case composition.Task:
 		switch {
 		case wm+wk <= 7:
 			return "miniature (at most 7 white units)"
@@ -414,8 +415,8 @@ func group(c *Composition, g string) string {
 
 // genreCheck is [genre] (11.1.3): the genres the material allows, the
 // group, and whether the stated genre fits.
-func (rep *Report) genreCheck(c *Composition) Check {
-	for _, g := range []string{Problem, Study, Ending, Task} {
+func (rep *Report) genreCheck(c *composition.Composition) Check {
+	for _, g := range []string{composition.Problem, composition.Study, composition.Ending, composition.Task} {
 		if ok, _ := genreFits(c, g); ok {
 			rep.DetectedGenres = append(rep.DetectedGenres, g)
 		}
@@ -440,8 +441,8 @@ func (rep *Report) genreCheck(c *Composition) Check {
 
 // problemBalance is [problem-balance] (11.2.7.1): in a problem Black is at
 // most one piece ahead at the start.
-func problemBalance(c *Composition) Check {
-	if c.Genre != Problem {
+func problemBalance(c *composition.Composition) Check {
+	if c.Genre != composition.Problem {
 		return Check{"problem-balance", "11.2.7.1", NotApplicable, "problems only"}
 	}
 	w, b := c.Start.Pieces[draughts.White].Count(), c.Start.Pieces[draughts.Black].Count()
@@ -561,24 +562,6 @@ func (f *formal) exactLock(fins []Finale) Check {
 	return Check{"exact-lock", "11.2.8.2", Pass, strings.Join(good, "; ")}
 }
 
-// pieceName is "man e5" / "king 23".
-func pieceName(p *draughts.Position, r *draughts.Rules, sq draughts.Square) string {
-	side := "white"
-	if p.Pieces[draughts.Black].Has(sq) {
-		side = "black"
-	}
-	kind := "man"
-	if p.Kings.Has(sq) {
-		kind = "king"
-	}
-	return fmt.Sprintf("%s %s %s", side, kind, r.Board.Name(sq))
-}
-
-// without returns p with the piece on sq removed.
-func without(p draughts.Position, sq draughts.Square) draughts.Position {
-	return draughts.NewPosition(p.Pieces[draughts.White]&^draughts.Bit(sq), p.Pieces[draughts.Black]&^draughts.Bit(sq), p.Kings&^draughts.Bit(sq), p.Side)
-}
-
 // economyFinale is [economy-finale] (11.2.4, 11.2.8.1): in each finale
 // where the goal is fulfilled, each white piece is removed in turn; if the
 // same win still holds without it, the finale is uneconomical. Every finale of
@@ -608,28 +591,28 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		var spare []string
 		why := "the goal still holds without the "
 		switch {
-		case p.Pieces[draughts.Black] == 0 && f.c.Genre == Problem && p.Pieces[draughts.White].Count() > 1:
+		case p.Pieces[draughts.Black] == 0 && f.c.Genre == composition.Problem && p.Pieces[draughts.White].Count() > 1:
 			// 11.2.7.2: a problem may end with one white piece and no
 			// black ones; more white pieces there are not needed.
 			why = "a problem's finale without black pieces has one white piece (11.2.7.2); here also the "
 			for _, sq := range p.Pieces[draughts.White].Squares()[1:] {
-				spare = append(spare, pieceName(&p, f.r, sq))
+				spare = append(spare, composition.PieceName(&p, f.r, sq))
 			}
 		case p.Pieces[draughts.Black] == 0:
 			// A study's branch may end with one white unit or in a motif
 			// of all white pieces (11.3.8.4): left to the judge.
 		case p.Pieces[draughts.White].Count() > 1:
 			for _, sq := range p.Pieces[draughts.White].Squares() {
-				q := without(p, sq)
+				q := composition.Without(p, sq)
 				g := f.goal
 				if passive.Has(sq) {
 					// A piece that never moved: without it the
 					// composition starts a piece lighter too.
-					st := without(f.c.Start, sq)
+					st := composition.Without(f.c.Start, sq)
 					g = f.goalFor(&st)
 				}
 				if sameWin(g, f.goal, p, q, f.r) {
-					spare = append(spare, pieceName(&p, f.r, sq))
+					spare = append(spare, composition.PieceName(&p, f.r, sq))
 				}
 			}
 		}
@@ -638,14 +621,14 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			continue
 		}
 		msg := fmt.Sprintf("%s (%s): %s%s", finaleName(fin), fin.FEN, why, strings.Join(spare, ", "))
-		if f.c.Genre == Task || fin.Main {
+		if f.c.Genre == composition.Task || fin.Main {
 			fails = append(fails, msg)
 		} else {
 			warns = append(warns, msg)
 		}
 	}
 	cl := clause
-	if f.c.Genre == Task {
+	if f.c.Genre == composition.Task {
 		cl = "11.2.8.1"
 		// Finales after defences the author did not give: the solver's
 		// play is one way to finish there, so a warning, not a failure.
@@ -730,7 +713,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		f.roles[sq] = why
 	}
 	for _, sq := range f.c.Start.Occupied().Squares() {
-		name := pieceName(&f.c.Start, f.r, sq)
+		name := composition.PieceName(&f.c.Start, f.r, sq)
 		if f.ctx.Err() != nil {
 			unknown = append(unknown, name+": time out")
 			f.undecided |= draughts.Bit(sq)
@@ -740,7 +723,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 			need(sq, name, "makes the key")
 			continue
 		}
-		q := without(f.c.Start, sq)
+		q := composition.Without(f.c.Start, sq)
 		if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
 			need(sq, name, "the position is not legal without it")
 			continue
@@ -750,7 +733,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		for i, t := range main.moves {
 			m, err := draughts.ParseMove(&p, f.r, t)
 			if err != nil {
-				need(sq, name, fmt.Sprintf("without it %s%s is not legal", MoveNo(main.moves[:i], f.c.Start.Side), t))
+				need(sq, name, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t))
 				legal = false
 				break
 			}
@@ -849,7 +832,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 	for i, t := range main.moves {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return fmt.Sprintf("without it %s%s is not legal", MoveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
+			return fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
 		}
 		side, prev := p.Side, p
 		p = p.Play(m)
@@ -861,7 +844,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		}
 		o, d := s.DistanceFresh(p, hi)
 		if o != solver.Proved {
-			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", MoveNo(main.moves[:i], f.c.Start.Side), t, o), o
+			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), t, o), o
 		}
 		hi = d
 		// The idea includes the uniqueness of the thematic line: a piece
@@ -871,7 +854,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 			s.Refill()
 			for _, w := range s.WinningMoves(prev, d+1+slack) {
 				if w.Move != t && !known[join(main.moves[:i])+"|"+w.Move] {
-					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", MoveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
+					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
 				}
 			}
 		}
