@@ -237,11 +237,11 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	}
 	authorOK := len(rep.AuthorErrors) == 0
 	if !authorOK {
-		rep.add(Check{"author-solution", "11.2.3", Fail, "illegal move in the author's solution: " + strings.Join(rep.AuthorErrors, "; ")})
+		rep.add(newCheck(CheckAuthorSolution, Fail, "illegal move in the author's solution: "+strings.Join(rep.AuthorErrors, "; ")))
 	} else if len(c.Game.Moves) == 0 {
-		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"})
+		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"))
 	} else {
-		rep.add(Check{"author-solution", "11.2.3", Pass, "every move of the author's solution is legal"})
+		rep.add(newCheck(CheckAuthorSolution, Pass, "every move of the author's solution is legal"))
 	}
 	if len(c.Game.Moves) > 0 && c.Start.Side == attacker {
 		rep.AuthorKey = c.Game.Moves[0].Text
@@ -253,7 +253,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	goal, err := Goal(c, opt)
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
-		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
+		rep.add(newCheck(CheckSolvable, Unknown, err.Error()))
 		rep.lineChecks(ctx, c, opt, nil, nil, solver.Answer{}, false)
 		rep.Finish()
 		return rep
@@ -273,13 +273,13 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 
 	switch ans.Verdict {
 	case solver.VerdictRefuted:
-		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
-			lineText(" (refuting line: ", ans.Refutation, ")")})
+		rep.add(newCheck(CheckSolvable, Fail, "the stipulation cannot be fulfilled: "+ans.Reason+
+			lineText(" (refuting line: ", ans.Refutation, ")")))
 		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 		rep.Finish()
 		return rep
 	case solver.VerdictUnknown:
-		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
+		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
 		rep.Reason = ans.Reason
 		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 		rep.Finish()
@@ -300,7 +300,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 			for _, t := range ans.Tries {
 				if t.Move == rep.AuthorKey {
 					if t.Outcome == solver.Aborted {
-						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
+						rep.add(newCheck(CheckSolvable, Unknown, "budget spent on the author's key "+rep.AuthorKey))
 						rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
 						rep.Finish()
 						return rep
@@ -308,7 +308,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 				}
 			}
-			rep.add(Check{"solvable", "11.2.3", Fail, detail})
+			rep.add(newCheck(CheckSolvable, Fail, detail))
 		}
 	}
 
@@ -328,14 +328,14 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 		rep.Nodes += w.s.Nodes()
 		switch {
 		case len(w.failures) > 0:
-			rep.add(Check{"solvable", "11.2.3", Fail, strings.Join(w.failures, "; ")})
+			rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
 		case len(w.unknowns) > 0:
-			rep.add(Check{"solvable", "11.2.3", Unknown, strings.Join(w.unknowns, "; ")})
+			rep.add(newCheck(CheckSolvable, Unknown, strings.Join(w.unknowns, "; ")))
 		default:
-			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))})
+			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
 		}
 	} else if rep.Check("solvable") == nil {
-		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
+		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 	}
 	rep.lineChecks(ctx, c, opt, goal, lines, ans, true) // exact-lock, economy, measures (formal.go)
 	rep.uniqueness(c, ans)
@@ -478,9 +478,9 @@ func legalMaterial(c *composition.Composition) Check {
 		bad = append(bad, err.Error())
 	}
 	if len(bad) > 0 {
-		return Check{"legal", "11.2.2", Fail, strings.Join(bad, "; ")}
+		return newCheck(CheckLegal, Fail, strings.Join(bad, "; "))
 	}
-	return Check{"legal", "11.2.2", Pass, "material possible; no man on its own promotion row"}
+	return newCheck(CheckLegal, Pass, "material possible; no man on its own promotion row")
 }
 
 // quietKey is [quiet-key] (11.1.3, 11.2.8.3): the solution starts with a
@@ -489,12 +489,12 @@ func legalMaterial(c *composition.Composition) Check {
 // every capture White would have to make.
 func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 	if c.Start.Side != draughts.White {
-		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
+		rep.add(newCheck(CheckQuietKey, NotApplicable, "Black moves first"))
 		return
 	}
 	moves := draughts.LegalMoves(&c.Start, c.Rules)
 	if len(moves) == 0 {
-		rep.add(Check{"quiet-key", "11.2.8.3", Fail, "White has no first move"})
+		rep.add(newCheckAt(CheckQuietKey, "11.2.8.3", Fail, "White has no first move"))
 		return
 	}
 	if moves[0].IsCapture() {
@@ -506,12 +506,12 @@ func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 			}
 			caps = append(caps, draughts.MoveString(&c.Start, c.Rules, m)+" takes the "+strings.Join(taken, ", "))
 		}
-		rep.add(Check{"quiet-key", "11.1.3", Fail, "black piece en prise: White's first move must be a capture: " + strings.Join(caps, "; ")})
+		rep.add(newCheck(CheckQuietKey, Fail, "black piece en prise: White's first move must be a capture: "+strings.Join(caps, "; ")))
 		return
 	}
 	// A white piece en prise at the start of a task is a serious defect
 	// scored about -2 (11.2.8.3), not a formal failure: see the score.
-	rep.add(Check{"quiet-key", "11.1.3", Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))})
+	rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))))
 }
 
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
@@ -539,7 +539,7 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 		for _, f := range rep.Cooks {
 			s = append(s, f.Result)
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")))
 	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
 		// A proved dual fails the check whatever the other first moves
 		// are: its basis (the author's and the dual's wins) is decided.
@@ -547,19 +547,19 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
 			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ") + "; " + bound})
+		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")+"; "+bound))
 	case aborted > 0:
 		detail := bound
 		for _, f := range rep.Duals {
 			detail += "; dual " + f.judged()
 		}
-		rep.add(Check{"unique", "11.2.6", Unknown, detail})
+		rep.add(newCheck(CheckUnique, Unknown, detail))
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualUndecided) {
 			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
 		}
-		rep.add(Check{"unique", "11.2.6", Unknown, "single key; duals whose finale was not reached: " + strings.Join(s, "; ")})
+		rep.add(newCheck(CheckUnique, Unknown, "single key; duals whose finale was not reached: "+strings.Join(s, "; ")))
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
 		var tol []string
 		for _, f := range rep.Duals {
@@ -569,9 +569,9 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 		if len(tol) > 0 {
 			detail += ": " + strings.Join(tol, "; ")
 		}
-		rep.add(Check{"unique", "11.2.6", Warn, detail + "; " + bound})
+		rep.add(newCheck(CheckUnique, Warn, detail+"; "+bound))
 	default:
-		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
+		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
 	}
 }
 
@@ -658,19 +658,19 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 	}
 	switch {
 	case len(c.Game.Moves) == 0:
-		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
+		return newCheck(CheckVariations, NotApplicable, "no author's solution")
 	case c.Genre == composition.Task && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem)}
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))
 	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem)}
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem))
 	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
 		}
-		return Check{"variations", "11.2.5", Pass, d + dem}
+		return newCheck(CheckVariations, Pass, d+dem)
 	}
-	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem)}
+	return newCheck(CheckVariations, NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem))
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,
@@ -692,10 +692,10 @@ func (rep *Report) drawRulesCheck(c *composition.Composition, goal solver.Goal, 
 	o, d := s.Distance(&q, ans.Keys[0].Distance-1)
 	switch o {
 	case solver.Proved:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)})
+		rep.add(newCheck(CheckDrawRules, Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)))
 	case solver.Aborted:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", NotApplicable, "game draw rules not checked: budget spent"})
+		rep.add(newCheck(CheckDrawRules, NotApplicable, "game draw rules not checked: budget spent"))
 	default:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)})
+		rep.add(newCheck(CheckDrawRules, Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)))
 	}
 }

@@ -192,7 +192,7 @@ func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, o
 		rep.notChecked(c)
 	} else {
 		if ch := rep.Check("solvable"); ch != nil && ch.Status != Pass {
-			rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
+			rep.add(newCheck(CheckEconomyConstruction, NotApplicable, "the author's solution is not sound: no idea to keep"))
 		} else {
 			rep.add(f.economyConstruction(rep))
 		}
@@ -209,10 +209,10 @@ func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, o
 // neither but that economy-construction found needed plays only
 // indirectly: a warning for the judge; one that is not needed fails.
 func (f *formal) kingsFunction() Check {
-	const id, clause = "kings-function", "11.2.7.4"
+	const id = CheckKingsFunction
 	start := f.c.Start
 	if f.c.Genre != composition.Problem || start.Kings == 0 || len(f.lines) == 0 {
-		return Check{id, clause, NotApplicable, "problems with kings only"}
+		return newCheck(id, NotApplicable, "problems with kings only")
 	}
 	_, touched := pieceActivity(start, f.lines)
 	var idle, indirect []string
@@ -228,13 +228,13 @@ func (f *formal) kingsFunction() Check {
 	}
 	switch {
 	case len(idle) > 0 && f.roles == nil:
-		return Check{id, clause, Fail, "kings that neither move nor are captured in the author's lines: " + strings.Join(idle, ", ")}
+		return newCheck(id, Fail, "kings that neither move nor are captured in the author's lines: "+strings.Join(idle, ", "))
 	case len(idle) > 0:
-		return Check{id, clause, Fail, "kings that neither move nor are captured and are not needed: " + strings.Join(idle, ", ")}
+		return newCheck(id, Fail, "kings that neither move nor are captured and are not needed: "+strings.Join(idle, ", "))
 	case len(indirect) > 0:
-		return Check{id, clause, Warn, "kings that neither move nor are captured, needed only indirectly: " + strings.Join(indirect, "; ")}
+		return newCheck(id, Warn, "kings that neither move nor are captured, needed only indirectly: "+strings.Join(indirect, "; "))
 	}
-	return Check{id, clause, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count())}
+	return newCheck(id, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count()))
 }
 
 // naturalPosition is [natural-position] (11.2.7.5): a practical problem's
@@ -243,9 +243,9 @@ func (f *formal) kingsFunction() Check {
 // last move found by the retro-analysis — and the resemblance itself is
 // left to the judge: pass when the evidence holds, warn otherwise.
 func naturalPosition(c *composition.Composition, legal *Check) Check {
-	const id, clause = "natural-position", "11.2.7.5"
+	const id = CheckNaturalPosition
 	if !c.Practical {
-		return Check{id, clause, NotApplicable, "practical problems only"}
+		return newCheck(id, NotApplicable, "practical problems only")
 	}
 	p := &c.Start
 	var bad, good []string
@@ -269,9 +269,9 @@ func naturalPosition(c *composition.Composition, legal *Check) Check {
 		bad = append(bad, "no legal last move found")
 	}
 	if len(bad) > 0 {
-		return Check{id, clause, Warn, "not like a game position: " + strings.Join(bad, "; ") + "; the judge decides"}
+		return newCheck(id, Warn, "not like a game position: "+strings.Join(bad, "; ")+"; the judge decides")
 	}
-	return Check{id, clause, Pass, strings.Join(good, ", ") + "; the likeness to a game position is for the judge"}
+	return newCheck(id, Pass, strings.Join(good, ", ")+"; the likeness to a game position is for the judge")
 }
 
 // practicalRelief applies the note of 11.2.7.5: a practical problem may
@@ -324,9 +324,9 @@ func (rep *Report) notChecked(c *composition.Composition) {
 	if ch := rep.Check("solvable"); ch == nil || ch.Status != Fail {
 		st, why = Unknown, "not checked: solvability undecided"
 	}
-	for _, x := range []struct{ id, clause string }{{"unique", "11.2.6"}, {"economy-construction", "11.2.4"}} {
-		if rep.Check(x.id) == nil {
-			rep.add(Check{x.id, x.clause, st, why})
+	for _, id := range []CheckID{CheckUnique, CheckEconomyConstruction} {
+		if rep.Check(string(id)) == nil {
+			rep.add(newCheck(id, st, why))
 		}
 	}
 }
@@ -426,30 +426,30 @@ func (rep *Report) genreCheck(c *composition.Composition) Check {
 		detected = "none"
 	}
 	if c.Genre == "" {
-		return Check{"genre", "11.1.3", NotApplicable, "no genre stated; the material fits: " + detected}
+		return newCheck(CheckGenre, NotApplicable, "no genre stated; the material fits: "+detected)
 	}
 	if ok, why := genreFits(c, c.Genre); !ok {
-		return Check{"genre", "11.1.3", Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected)}
+		return newCheck(CheckGenre, Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected))
 	}
 	rep.Group = group(c, c.Genre)
 	d := "stated " + c.Genre + " fits the material"
 	if rep.Group != "" {
 		d += "; group: " + rep.Group
 	}
-	return Check{"genre", "11.1.3", Pass, d}
+	return newCheck(CheckGenre, Pass, d)
 }
 
 // problemBalance is [problem-balance] (11.2.7.1): in a problem Black is at
 // most one piece ahead at the start.
 func problemBalance(c *composition.Composition) Check {
 	if c.Genre != composition.Problem {
-		return Check{"problem-balance", "11.2.7.1", NotApplicable, "problems only"}
+		return newCheck(CheckProblemBalance, NotApplicable, "problems only")
 	}
 	w, b := c.Start.Pieces[draughts.White].Count(), c.Start.Pieces[draughts.Black].Count()
 	if b-w > 1 {
-		return Check{"problem-balance", "11.2.7.1", Fail, fmt.Sprintf("Black is %d pieces ahead (%d against %d); at most one is allowed", b-w, b, w)}
+		return newCheck(CheckProblemBalance, Fail, fmt.Sprintf("Black is %d pieces ahead (%d against %d); at most one is allowed", b-w, b, w))
 	}
-	return Check{"problem-balance", "11.2.7.1", Pass, fmt.Sprintf("%d white against %d black pieces", w, b)}
+	return newCheck(CheckProblemBalance, Pass, fmt.Sprintf("%d white against %d black pieces", w, b))
 }
 
 // searcher returns a searcher with the budget of the composition's
@@ -529,11 +529,11 @@ func finaleName(fin Finale) string {
 // exactly the stated number and kind of pieces.
 func (f *formal) exactLock(fins []Finale) Check {
 	if f.c.Stipulation.Kind != "lock" {
-		return Check{"exact-lock", "11.2.8.2", NotApplicable, "locking tasks only"}
+		return newCheck(CheckExactLock, NotApplicable, "locking tasks only")
 	}
 	want := solver.LockText(f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)
 	if len(fins) == 0 {
-		return Check{"exact-lock", "11.2.8.2", NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)"}
+		return newCheck(CheckExactLock, NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)")
 	}
 	var bad, good, open []string
 	for _, fin := range fins {
@@ -555,11 +555,11 @@ func (f *formal) exactLock(fins []Finale) Check {
 	}
 	switch {
 	case len(bad) > 0:
-		return Check{"exact-lock", "11.2.8.2", Fail, strings.Join(bad, "; ")}
+		return newCheck(CheckExactLock, Fail, strings.Join(bad, "; "))
 	case len(open) > 0:
-		return Check{"exact-lock", "11.2.8.2", Unknown, "no lock reached: " + strings.Join(open, "; ")}
+		return newCheck(CheckExactLock, Unknown, "no lock reached: "+strings.Join(open, "; "))
 	}
-	return Check{"exact-lock", "11.2.8.2", Pass, strings.Join(good, "; ")}
+	return newCheck(CheckExactLock, Pass, strings.Join(good, "; "))
 }
 
 // economyFinale is [economy-finale] (11.2.4, 11.2.8.1): in each finale
@@ -574,7 +574,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 // the endgame database in N moves needs a piece unless without it the
 // database still says won in at most N+dbSlack moves (sameWin).
 func (f *formal) economyFinale(fins []Finale) Check {
-	const id, clause = "economy-finale", "11.2.4"
+	const id = CheckEconomyFinale
 	var fails, warns, ok []string
 	checked := 0
 	moved, _ := pieceActivity(f.c.Start, f.lines)
@@ -627,7 +627,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			warns = append(warns, msg)
 		}
 	}
-	cl := clause
+	cl := checkDefs[id].Clause
 	if f.c.Genre == composition.Task {
 		cl = "11.2.8.1"
 		// Finales after defences the author did not give: the solver's
@@ -636,13 +636,13 @@ func (f *formal) economyFinale(fins []Finale) Check {
 	}
 	switch {
 	case len(fails) > 0:
-		return Check{id, cl, Fail, "uneconomical finale: " + strings.Join(append(fails, warns...), "; ")}
+		return newCheckAt(id, cl, Fail, "uneconomical finale: "+strings.Join(append(fails, warns...), "; "))
 	case len(warns) > 0:
-		return Check{id, cl, Warn, "uneconomical finale in a side variation: " + strings.Join(warns, "; ")}
+		return newCheckAt(id, cl, Warn, "uneconomical finale in a side variation: "+strings.Join(warns, "; "))
 	case checked == 0:
-		return Check{id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)"}
+		return newCheckAt(id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)")
 	}
-	return Check{id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; "))}
+	return newCheckAt(id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; ")))
 }
 
 // dbSlack is how much longer, in White moves, a database win without a
@@ -681,14 +681,14 @@ func sameWin(g, g0 solver.Goal, p, q draughts.Position, r *draughts.Rules) bool 
 // goal. A piece whose removal lets another
 // key in is needed to stop a cook, and the report names the cook.
 func (f *formal) economyConstruction(rep *Report) Check {
-	const id, clause = "economy-construction", "11.2.4"
+	const id = CheckEconomyConstruction
 	if f.c.Start.Side != draughts.White && len(f.lines) > 0 {
 		// Clause 11.1.4 (Black moves first): the statist test re-solves
 		// from White's key; it is not made when Black moves first.
-		return Check{id, clause, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction"}
+		return newCheck(id, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction")
 	}
 	if rep.AuthorKey == "" || len(f.lines) == 0 {
-		return Check{id, clause, NotApplicable, "no author's solution: the author's idea is unknown"}
+		return newCheck(id, NotApplicable, "no author's solution: the author's idea is unknown")
 	}
 	main := f.lines[0]
 	keyMove := main.mv[0]
@@ -805,15 +805,15 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	detail := fmt.Sprintf("%d pieces removed in turn (re-solved with %d nodes per first move)", f.c.Start.Occupied().Count(), sopt.Budget.Nodes)
 	switch {
 	case len(statists) > 0:
-		return Check{id, clause, Fail, fmt.Sprintf("statist: %s — without it the key %s is still unique and the main line still forced; %s", strings.Join(statists, ", "), rep.AuthorKey, detail)}
+		return newCheck(id, Fail, fmt.Sprintf("statist: %s — without it the key %s is still unique and the main line still forced; %s", strings.Join(statists, ", "), rep.AuthorKey, detail))
 	case len(unknown) > 0:
 		// Undecided pieces are listed, but a budget limit in this search
 		// for statists does not make a sound entry undecided.
-		return Check{id, clause, Warn, "undecided within the budget: " + strings.Join(unknown, "; ") + "; needed: " + strings.Join(needed, "; ")}
+		return newCheck(id, Warn, "undecided within the budget: "+strings.Join(unknown, "; ")+"; needed: "+strings.Join(needed, "; "))
 	case len(doubtful) > 0:
-		return Check{id, clause, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; "))}
+		return newCheck(id, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; ")))
 	}
-	return Check{id, clause, Pass, "no statist; " + detail + ": " + strings.Join(needed, "; ")}
+	return newCheck(id, Pass, "no statist; "+detail+": "+strings.Join(needed, "; "))
 }
 
 // lineForced checks that, from q, every position after a White move of

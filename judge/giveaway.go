@@ -93,5 +93,5 @@ func (rep *Report) giveawayAmend(c *composition.Composition) {
 		d += "; exact-lock counts White's locked pieces"
 	}
 	d += "; applied as written: legal, quiet-key, solvable, unique, variations, economy-construction, economy-finale (a white piece the finale's block does not need is surplus)"
-	rep.add(Check{"amendments", "11.1.3, 11.1.4", Pass, d})
+	rep.add(newCheck(CheckAmendments, Pass, d))
 }

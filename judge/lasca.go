@@ -35,12 +35,12 @@ import (
 
 // lascaNotApplicable are the checks analyseLasca does not run, with why.
 var lascaNotApplicable = []Check{
-	{"genre", "11.1.3", NotApplicable, "the genres' material groups (miniature, ending, ...) count the men and kings of 64- and 100-square draughts; Lasca (004) has none, and its columns hold pieces of both colours"},
-	{"problem-balance", "11.2.7.1", NotApplicable, "\"Black at most one piece ahead\" counts pieces on a 64/100-square board; in Lasca no piece ever leaves the board (a capture takes a prisoner, 004 §2.3)"},
-	{"economy-construction", "11.2.4", NotApplicable, "statists are found by removing one piece; a Lasca piece inside a column cannot be removed alone without changing the column, and a prisoner is material of both sides: not measured for Lasca"},
-	{"economy-finale", "11.2.4, 11.2.8.1", NotApplicable, "the finale's economy counts white pieces; in Lasca a finale's columns mix both colours: not measured"},
-	{"exact-lock", "11.2.8.2", NotApplicable, "no locking stipulation for Lasca"},
-	{"draw-rules", "6.1.8, 7.5.2, 8.2", NotApplicable, "004 has no move-count draw rules; a draw is a position without a forced win (theory mode)"},
+	newCheck(CheckGenre, NotApplicable, "the genres' material groups (miniature, ending, ...) count the men and kings of 64- and 100-square draughts; Lasca (004) has none, and its columns hold pieces of both colours"),
+	newCheck(CheckProblemBalance, NotApplicable, "\"Black at most one piece ahead\" counts pieces on a 64/100-square board; in Lasca no piece ever leaves the board (a capture takes a prisoner, 004 §2.3)"),
+	newCheck(CheckEconomyConstruction, NotApplicable, "statists are found by removing one piece; a Lasca piece inside a column cannot be removed alone without changing the column, and a prisoner is material of both sides: not measured for Lasca"),
+	newCheckAt(CheckEconomyFinale, "11.2.4, 11.2.8.1", NotApplicable, "the finale's economy counts white pieces; in Lasca a finale's columns mix both colours: not measured"),
+	newCheck(CheckExactLock, NotApplicable, "no locking stipulation for Lasca"),
+	newCheck(CheckDrawRules, NotApplicable, "004 has no move-count draw rules; a draw is a position without a forced win (theory mode)"),
 }
 
 // lascaScoreNote is the score line of every Lasca report (ApplyScore).
@@ -67,11 +67,11 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	authorOK := len(rep.AuthorErrors) == 0
 	switch {
 	case !authorOK:
-		rep.add(Check{"author-solution", "11.2.3", Fail, "illegal move in the author's solution: " + strings.Join(rep.AuthorErrors, "; ")})
+		rep.add(newCheck(CheckAuthorSolution, Fail, "illegal move in the author's solution: "+strings.Join(rep.AuthorErrors, "; ")))
 	case len(c.Game.Moves) == 0:
-		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"})
+		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"))
 	default:
-		rep.add(Check{"author-solution", "11.2.3", Pass, "every move of the author's solution is legal (004)"})
+		rep.add(newCheck(CheckAuthorSolution, Pass, "every move of the author's solution is legal (004)"))
 	}
 	if len(c.Game.Moves) > 0 && p.Side == attacker {
 		rep.AuthorKey = c.Game.Moves[0].Text
@@ -98,12 +98,12 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	switch ans.Verdict {
 	case solver.VerdictUnknown:
 		rep.Reason = ans.Reason
-		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
-		rep.add(Check{"unique", "11.2.6", Unknown, "not decided: " + ans.Reason})
+		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
+		rep.add(newCheck(CheckUnique, Unknown, "not decided: "+ans.Reason))
 		return rep
 	case solver.VerdictRefuted:
-		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
-			lineText(" (refuting line: ", ans.Refutation, ")")})
+		rep.add(newCheck(CheckSolvable, Fail, "the stipulation cannot be fulfilled: "+ans.Reason+
+			lineText(" (refuting line: ", ans.Refutation, ")")))
 		return rep
 	}
 
@@ -124,7 +124,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 				}
 			}
-			rep.add(Check{"solvable", "11.2.3", Fail, detail})
+			rep.add(newCheck(CheckSolvable, Fail, detail))
 		}
 	}
 	if rep.Check("solvable") == nil {
@@ -137,16 +137,16 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 			rep.Duals = w.duals
 			switch {
 			case len(w.failures) > 0:
-				rep.add(Check{"solvable", "11.2.3", Fail, strings.Join(w.failures, "; ")})
+				rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
 			case goal == solver.LascaDraw:
-				rep.add(Check{"solvable", "11.2.3", Pass, "the draw holds at any depth, and in every line of the author's solution"})
+				rep.add(newCheck(CheckSolvable, Pass, "the draw holds at any depth, and in every line of the author's solution"))
 			default:
-				rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))})
+				rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
 			}
 		} else if goal == solver.LascaDraw {
-			rep.add(Check{"solvable", "11.2.3", Pass, "the draw holds at any depth (solver's solution)"})
+			rep.add(newCheck(CheckSolvable, Pass, "the draw holds at any depth (solver's solution)"))
 		} else {
-			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
+			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 		}
 	}
 	rep.lascaUniqueness(goal, ans)
@@ -169,9 +169,9 @@ func lascaLegal(p *draughts.LascaPosition) Check {
 		}
 	}
 	if len(bad) > 0 {
-		return Check{"legal", "11.2.2; 004 §2.2.1, §2.4.2", Fail, strings.Join(bad, "; ")}
+		return newCheckAt(CheckLegal, "11.2.2; 004 §2.2.1, §2.4.2", Fail, strings.Join(bad, "; "))
 	}
-	return Check{"legal", "11.2.2; 004 §2.2.1, §2.4.2", Pass, fmt.Sprintf("material possible (White %d, Black %d pieces, at most 11 each); no man commands a column on its last row; the history of the columns (retro-analysis, 11.2.2) is not analysed for Lasca", p.Count(draughts.White), p.Count(draughts.Black))}
+	return newCheckAt(CheckLegal, "11.2.2; 004 §2.2.1, §2.4.2", Pass, fmt.Sprintf("material possible (White %d, Black %d pieces, at most 11 each); no man commands a column on its last row; the history of the columns (retro-analysis, 11.2.2) is not analysed for Lasca", p.Count(draughts.White), p.Count(draughts.Black)))
 }
 
 // lascaQuietKey is [quiet-key] (11.1.3): White's first move is not a
@@ -179,17 +179,17 @@ func lascaLegal(p *draughts.LascaPosition) Check {
 // first move exists.
 func (rep *Report) lascaQuietKey(p *draughts.LascaPosition, attacker draughts.Side) {
 	if p.Side != attacker {
-		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
+		rep.add(newCheck(CheckQuietKey, NotApplicable, "Black moves first"))
 		return
 	}
 	ms := draughts.LascaLegalMoves(p)
 	switch {
 	case len(ms) == 0:
-		rep.add(Check{"quiet-key", "11.1.3", Fail, "White has no first move"})
+		rep.add(newCheck(CheckQuietKey, Fail, "White has no first move"))
 	case ms[0].IsCapture():
-		rep.add(Check{"quiet-key", "11.1.3", Fail, "a black column is en prise: White's first move must be a capture: " + strings.Join(draughts.LascaMoveStrings(p, ms), ", ")})
+		rep.add(newCheck(CheckQuietKey, Fail, "a black column is en prise: White's first move must be a capture: "+strings.Join(draughts.LascaMoveStrings(p, ms), ", ")))
 	default:
-		rep.add(Check{"quiet-key", "11.1.3", Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(ms))})
+		rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(ms))))
 	}
 }
 
@@ -299,22 +299,22 @@ func (rep *Report) lascaUniqueness(goal solver.LascaGoal, ans solver.Answer) {
 		for _, f := range rep.Cooks {
 			s = append(s, f.Result)
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")))
 	case len(partial) > 0:
 		var s []string
 		for _, f := range partial {
 			s = append(s, fmt.Sprintf("after %s: %s %s", lineOrStartText(f.Line), f.Move, f.Result))
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, "partial cook in the main line: " + strings.Join(s, "; ") + "; " + bound})
+		rep.add(newCheck(CheckUnique, Fail, "partial cook in the main line: "+strings.Join(s, "; ")+"; "+bound))
 	case len(rep.Duals) > 0:
 		var s []string
 		for _, f := range rep.Duals {
 			s = append(s, fmt.Sprintf("after %s: %s %s", lineOrStartText(f.Line), f.Move, f.Result))
 		}
-		rep.add(Check{"unique", "11.2.6", Warn, "single key; duals in side variations: " + strings.Join(s, "; ") + "; " + bound})
+		rep.add(newCheck(CheckUnique, Warn, "single key; duals in side variations: "+strings.Join(s, "; ")+"; "+bound))
 	case goal == solver.LascaDraw:
-		rep.add(Check{"unique", "11.2.6", Pass, "single drawing key; " + bound + "; duals inside a draw's variations are not judged (every drawing move would count)"})
+		rep.add(newCheck(CheckUnique, Pass, "single drawing key; "+bound+"; duals inside a draw's variations are not judged (every drawing move would count)"))
 	default:
-		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
+		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
 	}
 }

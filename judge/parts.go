@@ -72,7 +72,7 @@ func analyseParts(ctx context.Context, c *composition.Composition, opt Options) 
 		if len(pr.Keys) > 0 {
 			d += "; keys " + strings.Join(pr.Keys, ", ")
 		}
-		rep.add(Check{fmt.Sprintf("part-%d", i+1), "11.1.4", st, d})
+		rep.add(partCheck(i, st, d))
 	}
 	if strings.Contains(c.Kind, composition.KindDouble) {
 		rep.add(doubleCheck(c, keys))
@@ -92,14 +92,14 @@ func doubleCheck(c *composition.Composition, keys []string) Check {
 	seen := map[string]int{}
 	for i, k := range keys {
 		if k == "" {
-			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solution %d has no White first move", i+1)}
+			return newCheck(CheckDouble, Fail, fmt.Sprintf("solution %d has no White first move", i+1))
 		}
 		if j, ok := seen[k]; ok {
-			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solutions %d and %d both start with %s: variations of one solution, not different solutions", j+1, i+1, k)}
+			return newCheck(CheckDouble, Fail, fmt.Sprintf("solutions %d and %d both start with %s: variations of one solution, not different solutions", j+1, i+1, k))
 		}
 		seen[k] = i
 	}
-	return Check{"double", "11.1.4", Pass, fmt.Sprintf("%d solutions with different keys (%s); each other key is the author's, not a cook", len(keys), strings.Join(keys, ", "))}
+	return newCheck(CheckDouble, Pass, fmt.Sprintf("%d solutions with different keys (%s); each other key is the author's, not a cook", len(keys), strings.Join(keys, ", ")))
 }
 
 // distinctParts is [twins] (11.1.4): the parts of a twin or turned
@@ -109,7 +109,7 @@ func distinctParts(c *composition.Composition) Check {
 	for i, p := range c.Parts {
 		k := draughts.FEN(&p.Start, c.Rules) + "|" + p.Stipulation.Text
 		if j, ok := seen[k]; ok {
-			return Check{"twins", "11.1.4", Fail, fmt.Sprintf("parts %d and %d are the same position with the same stipulation", j+1, i+1)}
+			return newCheck(CheckTwins, Fail, fmt.Sprintf("parts %d and %d are the same position with the same stipulation", j+1, i+1))
 		}
 		seen[k] = i
 	}
@@ -117,7 +117,7 @@ func distinctParts(c *composition.Composition) Check {
 	for i, p := range c.Parts {
 		fens = append(fens, fmt.Sprintf("part %d %s", i+1, draughts.FEN(&p.Start, c.Rules)))
 	}
-	return Check{"twins", "11.1.4", Pass, "different parts: " + strings.Join(fens, "; ")}
+	return newCheck(CheckTwins, Pass, "different parts: "+strings.Join(fens, "; "))
 }
 
 // applyPartsScore scores each part and the composition as the mean of

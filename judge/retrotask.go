@@ -98,18 +98,18 @@ func analyseRetro(ctx context.Context, c *composition.Composition, p composition
 		st, d = Pass, fmt.Sprintf("the only sequence of %s: %s", want, strings.Join(lines[0], " "))
 		rep.Keys = append(rep.Keys, lines[0][0])
 	}
-	rep.add(Check{"retro", "11.1.4, 11.2.2", st, d})
+	rep.add(newCheck(CheckRetro, st, d))
 	switch {
 	case author == "":
-		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no [LastMoves] given: solved from scratch, the author's intent is unknown"})
+		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no [LastMoves] given: solved from scratch, the author's intent is unknown"))
 	case len(authorLine) != p.Retro:
-		rep.add(Check{"author-solution", "11.2.3", Fail, fmt.Sprintf("[LastMoves] gives %s, the stipulation asks for %s", count(len(authorLine), "move"), want)})
+		rep.add(newCheck(CheckAuthorSolution, Fail, fmt.Sprintf("[LastMoves] gives %s, the stipulation asks for %s", count(len(authorLine), "move"), want)))
 	case retroFound(lines, authorLine):
-		rep.add(Check{"author-solution", "11.2.3", Pass, "the author's last moves " + strings.Join(authorLine, " ") + " lead to the position"})
+		rep.add(newCheck(CheckAuthorSolution, Pass, "the author's last moves "+strings.Join(authorLine, " ")+" lead to the position"))
 	case complete:
-		rep.add(Check{"author-solution", "11.2.3", Fail, "the author's last moves " + strings.Join(authorLine, " ") + " are not a sequence that leads to the position"})
+		rep.add(newCheck(CheckAuthorSolution, Fail, "the author's last moves "+strings.Join(authorLine, " ")+" are not a sequence that leads to the position"))
 	default:
-		rep.add(Check{"author-solution", "11.2.3", Unknown, "the author's last moves are not among the sequences looked at"})
+		rep.add(newCheck(CheckAuthorSolution, Unknown, "the author's last moves are not among the sequences looked at"))
 	}
 	rep.Finish()
 	return rep
