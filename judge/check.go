@@ -215,28 +215,49 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
 	rep.practical = c.Practical
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
-	if opt.Time > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.Time)
-		defer cancel()
-		if dl, ok := ctx.Deadline(); ok {
-			opt.Solver.Budget.Deadline = dl
-		}
-	}
+	ctx, opt, cancel := withBudget(ctx, opt)
+	defer cancel()
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
-	if opt.Solver.DrawRules != solver.Game {
-		// One set of proof-number tables for every search of this entry.
-		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
-	}
 
 	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
 	rep.add(variationsCheck(c, nil))
+	rep.authorSolution(c, attacker)
+	goal, lines, ans, solved := rep.solve(ctx, c, opt, attacker)
+	rep.lineChecks(ctx, c, opt, goal, lines, ans, solved) // exact-lock, economy, measures (formal.go)
+	if solved {
+		rep.uniqueness(c, ans)
+		rep.drawRulesCheck(c, goal, attacker, opt, ans)
+	}
+	rep.Finish()
+	return rep
+}
+
+// withBudget applies opt.Time to ctx and the solver's deadline, and gives
+// the entry one set of proof-number tables for all its searches.
+func withBudget(ctx context.Context, opt Options) (context.Context, Options, context.CancelFunc) {
+	cancel := context.CancelFunc(func() {})
+	if opt.Time > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opt.Time)
+		if dl, ok := ctx.Deadline(); ok {
+			opt.Solver.Budget.Deadline = dl
+		}
+	}
+	if opt.Solver.DrawRules != solver.Game {
+		// One set of proof-number tables for every search of this entry.
+		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
+	}
+	return ctx, opt, cancel
+}
+
+// authorSolution adds [author-solution] (the author's moves are legal)
+// and sets the author's key.
+func (rep *Report) authorSolution(c *composition.Composition, attacker draughts.Side) {
+	r := c.Rules
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
-	authorOK := len(rep.AuthorErrors) == 0
-	if !authorOK {
+	if len(rep.AuthorErrors) > 0 {
 		rep.add(newCheck(CheckAuthorSolution, Fail, "illegal move in the author's solution: "+strings.Join(rep.AuthorErrors, "; ")))
 	} else if len(c.Game.Moves) == 0 {
 		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"))
@@ -249,22 +270,27 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 			rep.AuthorKey = draughts.MoveString(&c.Start, r, m)
 		}
 	}
+}
 
+// solve solves c and adds the checks of the answer itself: [quiet-key],
+// the full cooks and [solvable], with the author's tree compared against
+// the solver (authorTree). solved is false when the stipulation has no
+// goal yet, is refuted or undecided, or the budget ran out on the
+// author's key: then the uniqueness and draw-rules checks are not made.
+func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Options, attacker draughts.Side) (goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
 	goal, err := Goal(c, opt)
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
 		rep.add(newCheck(CheckSolvable, Unknown, err.Error()))
-		rep.lineChecks(ctx, c, opt, nil, nil, solver.Answer{}, false)
-		rep.Finish()
-		return rep
+		return nil, nil, solver.Answer{}, false
 	}
 	sopt := opt.Solver
-	lines := authorLines(c) // every line of the author's solution, main first
+	lines = authorLines(c) // every line of the author's solution, main first
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
 	sopt.AnyDepth = AnyDepth(c)
-	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
+	ans = solver.Solve(ctx, c.Rules, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {
 		rep.Keys = append(rep.Keys, k.Move)
@@ -275,18 +301,24 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	case solver.VerdictRefuted:
 		rep.add(newCheck(CheckSolvable, Fail, "the stipulation cannot be fulfilled: "+ans.Reason+
 			lineText(" (refuting line: ", ans.Refutation, ")")))
-		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.Finish()
-		return rep
+		return goal, lines, ans, false
 	case solver.VerdictUnknown:
 		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
 		rep.Reason = ans.Reason
-		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.Finish()
-		return rep
+		return goal, lines, ans, false
 	}
+	if !rep.authorKeyDecided(ans, opt) {
+		return goal, lines, ans, false
+	}
+	rep.authorTree(c, goal, attacker, opt, ans, lines)
+	return goal, lines, ans, true
+}
 
-	// Full cooks: keys other than the author's (11.2.6).
+// authorKeyDecided adds the full cooks (keys other than the author's,
+// 11.2.6) and, when the author's key does not force the goal, a failed
+// [solvable]; it is false when the budget ran out on the author's key
+// ([solvable] unknown).
+func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
 	authorWins := rep.addCooks(ans.Keys, opt.otherSolutions,
 		func(k solver.FirstMove) string {
 			return fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)
@@ -294,54 +326,54 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 		func(k solver.FirstMove) string {
 			return fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)
 		})
-	if rep.AuthorKey != "" {
-		if !authorWins {
-			detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
-			for _, t := range ans.Tries {
-				if t.Move == rep.AuthorKey {
-					if t.Outcome == solver.Aborted {
-						rep.add(newCheck(CheckSolvable, Unknown, "budget spent on the author's key "+rep.AuthorKey))
-						rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-						rep.Finish()
-						return rep
-					}
-					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
-				}
+	if rep.AuthorKey == "" || authorWins {
+		return true
+	}
+	detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
+	for _, t := range ans.Tries {
+		if t.Move == rep.AuthorKey {
+			if t.Outcome == solver.Aborted {
+				rep.add(newCheck(CheckSolvable, Unknown, "budget spent on the author's key "+rep.AuthorKey))
+				return false
 			}
-			rep.add(newCheck(CheckSolvable, Fail, detail))
+			detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 		}
 	}
+	rep.add(newCheck(CheckSolvable, Fail, detail))
+	return true
+}
 
-	// The author's tree against the solver.
-	if authorOK && len(c.Game.Moves) > 0 && rep.Check("solvable") == nil {
-		w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
-		w.walk(c.Game.Moves, c.Start, nil, false)
-		w.judgeBranches()
-		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
-		if d := w.demoted(); len(d) > 0 {
-			rep.demoted = d
-			if ch := rep.Check("variations"); ch != nil {
-				*ch = variationsCheck(c, d)
-			}
+// authorTree compares the author's tree with the solver (walker): duals,
+// transpositions, missing defences, demoted variations, and [solvable]
+// from the author's lines; without an author's solution [solvable] is the
+// solver's.
+func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer, lines []authorLine) {
+	if len(rep.AuthorErrors) > 0 || len(c.Game.Moves) == 0 || rep.Check("solvable") != nil {
+		if rep.Check("solvable") == nil {
+			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 		}
-		rep.sideFinales = w.sideFinales
-		rep.Nodes += w.s.Nodes()
-		switch {
-		case len(w.failures) > 0:
-			rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
-		case len(w.unknowns) > 0:
-			rep.add(newCheck(CheckSolvable, Unknown, strings.Join(w.unknowns, "; ")))
-		default:
-			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
-		}
-	} else if rep.Check("solvable") == nil {
-		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
+		return
 	}
-	rep.lineChecks(ctx, c, opt, goal, lines, ans, true) // exact-lock, economy, measures (formal.go)
-	rep.uniqueness(c, ans)
-	rep.drawRulesCheck(c, goal, attacker, opt, ans)
-	rep.Finish()
-	return rep
+	w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
+	w.walk(c.Game.Moves, c.Start, nil, false)
+	w.judgeBranches()
+	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
+	if d := w.demoted(); len(d) > 0 {
+		rep.demoted = d
+		if ch := rep.Check("variations"); ch != nil {
+			*ch = variationsCheck(c, d)
+		}
+	}
+	rep.sideFinales = w.sideFinales
+	rep.Nodes += w.s.Nodes()
+	switch {
+	case len(w.failures) > 0:
+		rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
+	case len(w.unknowns) > 0:
+		rep.add(newCheck(CheckSolvable, Unknown, strings.Join(w.unknowns, "; ")))
+	default:
+		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
+	}
 }
 
 // count is "1 move", "3 moves".
