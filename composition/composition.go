@@ -1,7 +1,7 @@
-// Package composition models a draughts composition (genre, game system,
-// stipulation, initial position, the author's solution) and checks it
-// against the rules of draughts composition, chapter XI of the rules
-// (see SPEC §6): legality, solvability, uniqueness, with evidence.
+// Package composition models a draughts composition as read from PDN: its
+// genre, game system, stipulation (and the parts of a special kind, 11.1.4),
+// initial position and the author's solution. Package judge checks it
+// against chapter XI of the rules.
 package composition
 
 import (
@@ -64,8 +64,8 @@ type InputError struct {
 
 func (e *InputError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-// tag returns the first of several synonymous tags (English and Russian).
-func tag(g *draughts.Game, names ...string) (string, int) {
+// Tag returns the first of several synonymous tags (English and Russian).
+func Tag(g *draughts.Game, names ...string) (string, int) {
 	for _, n := range names {
 		for _, t := range g.Tags {
 			if strings.EqualFold(t.Name, n) {
@@ -96,9 +96,9 @@ func ParseGenre(s string) (string, error) {
 // FromGame builds a composition from a PDN game; errors name file and line.
 func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	c := &Composition{File: file, Index: index, Line: g.Line, Game: g}
-	gt, gtLine := tag(g, "GameType")
-	v, vLine := tag(g, "Variant", "Вариант")
-	fen, fenLine := tag(g, "FEN", "Позиция")
+	gt, gtLine := Tag(g, "GameType")
+	v, vLine := Tag(g, "Variant", "Вариант")
+	fen, fenLine := Tag(g, "FEN", "Позиция")
 	var err error
 	if draughts.IsLascaGame(g) {
 		if err := c.lascaFromGame(fen, fenLine); err != nil {
@@ -121,8 +121,8 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 			return nil, &InputError{file, fenLine, err.Error()}
 		}
 	}
-	genre, genreLine := tag(g, "Genre", "Жанр")
-	grp, _ := tag(g, "Group", "Группа")
+	genre, genreLine := Tag(g, "Genre", "Жанр")
+	grp, _ := Tag(g, "Group", "Группа")
 	for _, w := range []string{"practical ", "практическая "} {
 		if l := strings.ToLower(genre); strings.HasPrefix(l, w) {
 			c.Practical, genre = true, genre[len(w):]
@@ -134,7 +134,7 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	if c.Genre, err = ParseGenre(genre); err != nil {
 		return nil, &InputError{file, genreLine, err.Error()}
 	}
-	st, stLine := tag(g, "Stipulation", "Задание")
+	st, stLine := Tag(g, "Stipulation", "Задание")
 	if st == "" {
 		// The main kinds: tasks lock, the others win (11.1.3).
 		if c.Genre == Task {
@@ -162,12 +162,12 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 			return nil, &InputError{file, stLine, err.Error()}
 		}
 	}
-	c.Author, _ = tag(g, "Author", "Автор")
-	c.Source, _ = tag(g, "Source", "Источник")
-	c.Event, _ = tag(g, "Event", "Соревнование")
-	c.Date, _ = tag(g, "Date", "Дата")
-	c.Section, _ = tag(g, "Section", "Раздел")
-	c.Status, _ = tag(g, "Status")
+	c.Author, _ = Tag(g, "Author", "Автор")
+	c.Source, _ = Tag(g, "Source", "Источник")
+	c.Event, _ = Tag(g, "Event", "Соревнование")
+	c.Date, _ = Tag(g, "Date", "Дата")
+	c.Section, _ = Tag(g, "Section", "Раздел")
+	c.Status, _ = Tag(g, "Status")
 	return c, nil
 }
 
@@ -181,3 +181,61 @@ func (c *Composition) FEN() string {
 
 // Name is "file#index" for reports.
 func (c *Composition) Name() string { return fmt.Sprintf("%s#%d", c.File, c.Index) }
+
+// MoveNo is the number of the move after line in a game that starts with
+// start to move: "3." before White's third move, "3..." before Black's.
+func MoveNo(line []string, start draughts.Side) string {
+	half := len(line)
+	if start == draughts.Black {
+		half++
+	}
+	if half%2 == 0 {
+		return fmt.Sprintf("%d.", half/2+1)
+	}
+	return fmt.Sprintf("%d...", half/2+1)
+}
+
+// PieceName is "man e5" / "king 23".
+func PieceName(p *draughts.Position, r *draughts.Rules, sq draughts.Square) string {
+	side := "white"
+	if p.Pieces[draughts.Black].Has(sq) {
+		side = "black"
+	}
+	kind := "man"
+	if p.Kings.Has(sq) {
+		kind = "king"
+	}
+	return fmt.Sprintf("%s %s %s", side, kind, r.Board.Name(sq))
+}
+
+// Without returns p with the piece on sq removed.
+func Without(p draughts.Position, sq draughts.Square) draughts.Position {
+	return draughts.NewPosition(p.Pieces[draughts.White]&^draughts.Bit(sq), p.Pieces[draughts.Black]&^draughts.Bit(sq), p.Kings&^draughts.Bit(sq), p.Side)
+}
+
+// IsTry reports whether an author's ply is marked as a try (false trail,
+// 11.3.3): "?" or "??" after the move (NAG 2 or 4).
+func IsTry(p *draughts.Ply) bool {
+	for _, n := range p.NAGs {
+		if n == 2 || n == 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// count is "1 move", "3 moves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// IsGiveaway reports whether c is a giveaway composition: a reverse
+// stipulation (giveaway, giveaway all, giveaway lock) or any stipulation
+// in a giveaway system (8.1: there the winner is the side that loses all
+// its pieces or is blocked).
+func IsGiveaway(c *Composition) bool {
+	return c.Rules.Giveaway || c.Stipulation.Kind == "giveaway" || c.Stipulation.Reverse
+}

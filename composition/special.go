@@ -1,12 +1,10 @@
 package composition
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
@@ -137,7 +135,7 @@ func parseSpecial(c *Composition, text string, line int) error {
 					kings |= draughts.Bit(sq)
 				}
 				start = draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, start.Side)
-				names = append(names, "twin: "+pieceName(&start, c.Rules, sq)+" added")
+				names = append(names, "twin: "+PieceName(&start, c.Rules, sq)+" added")
 				kinds[KindTwin] = true
 			case removeRE.MatchString(mod):
 				m := removeRE.FindStringSubmatch(mod)
@@ -145,8 +143,8 @@ func parseSpecial(c *Composition, text string, line int) error {
 				if err != nil || !start.Occupied().Has(sq) {
 					return &InputError{c.File, line, fmt.Sprintf("stipulation %q: no piece to remove on %q", text, m[1])}
 				}
-				names = append(names, "twin: "+pieceName(&start, c.Rules, sq)+" removed")
-				start = without(start, sq)
+				names = append(names, "twin: "+PieceName(&start, c.Rules, sq)+" removed")
+				start = Without(start, sq)
 				kinds[KindTwin] = true
 			default:
 				return &InputError{c.File, line, fmt.Sprintf("stipulation %q: unknown modifier %q (want white-first, black-first, either-side, turned, double, add Wc3, remove c3)", text, mod)}
@@ -251,7 +249,7 @@ func (c *Composition) partSolutions(line int) error {
 		first := moves[0]
 		sols := [][]draughts.Ply{append([]draughts.Ply{{Text: first.Text, Number: first.Number, Line: first.Line, Col: first.Col, Comment: first.Comment, NAGs: first.NAGs}}, moves[1:]...)}
 		for _, v := range first.Variations {
-			if len(v) > 0 && !isTry(&v[0]) {
+			if len(v) > 0 && !IsTry(&v[0]) {
 				sols = append(sols, v)
 			}
 		}
@@ -269,7 +267,7 @@ func (c *Composition) partSolutions(line int) error {
 		return nil
 	}
 	for i := range c.Parts {
-		v, vLine := tag(c.Game, fmt.Sprintf("Solution%d", i+1), fmt.Sprintf("Решение%d", i+1))
+		v, vLine := Tag(c.Game, fmt.Sprintf("Solution%d", i+1), fmt.Sprintf("Решение%d", i+1))
 		switch {
 		case v != "":
 			gs, errs := draughts.ReadPDN(c.File, []byte("[FEN \"-\"]\n"+v+" *\n"))
@@ -321,89 +319,15 @@ func (c *Composition) PartsKey() string {
 		}
 		walk(p.Moves)
 	}
-	if v, _ := tag(c.Game, "LastMoves", "ПоследниеХоды"); v != "" {
+	if v, _ := Tag(c.Game, "LastMoves", "ПоследниеХоды"); v != "" {
 		b.WriteString("last:" + v)
 	}
 	return b.String()
 }
 
-// analyseParts is Analyse for a composition of a special kind: each part
-// analysed as a composition of its own, then the kind's checks and the
-// combined verdict (see the package comment above).
-func analyseParts(ctx context.Context, c *Composition, opt Options) *Report {
-	t0 := time.Now()
-	r := c.Rules
-	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
-	rep.Kind = c.Kind
-	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
-	var keys []string // the author's keys of a double composition
-	for _, p := range c.Parts {
-		if len(p.Moves) > 0 && p.Start.Side == draughts.White {
-			if m, err := draughts.ParseMove(&p.Start, r, p.Moves[0].Text); err == nil {
-				keys = append(keys, draughts.MoveString(&p.Start, r, m))
-				continue
-			}
-		}
-		keys = append(keys, "")
-	}
-	for i, p := range c.Parts {
-		pc := c.part(p)
-		popt := opt
-		if strings.Contains(c.Kind, KindDouble) {
-			// Clause 11.1.4: the other solutions of a double composition
-			// are the author's, not cooks.
-			for j, k := range keys {
-				if j != i && k != "" {
-					popt.otherSolutions = append(popt.otherSolutions, k)
-				}
-			}
-		}
-		var pr *Report
-		if p.Retro > 0 {
-			pr = analyseRetro(ctx, pc, p)
-		} else {
-			pr = Analyse(ctx, pc, popt)
-		}
-		pr.Part = fmt.Sprintf("part %d: %s", i+1, p.Name)
-		rep.Parts = append(rep.Parts, pr)
-		rep.Nodes += pr.Nodes
-		for _, k := range pr.Keys {
-			if !contains(rep.Keys, k) {
-				rep.Keys = append(rep.Keys, k)
-			}
-		}
-		if i == 0 {
-			rep.AuthorKey, rep.Distance, rep.Bound = pr.AuthorKey, pr.Distance, pr.Bound
-		}
-		st := Pass
-		switch pr.Verdict {
-		case Defective:
-			st = Fail
-		case VUnknown:
-			st = Unknown
-		}
-		d := fmt.Sprintf("%s: %q %s", p.Name, p.Stipulation.Text, pr.Verdict)
-		if pr.Reason != "" {
-			d += " (" + pr.Reason + ")"
-		}
-		if len(pr.Keys) > 0 {
-			d += "; keys " + strings.Join(pr.Keys, ", ")
-		}
-		rep.add(Check{fmt.Sprintf("part-%d", i+1), "11.1.4", st, d})
-	}
-	if strings.Contains(c.Kind, KindDouble) {
-		rep.add(doubleCheck(c, keys))
-	}
-	if strings.Contains(c.Kind, KindTwin) || strings.Contains(c.Kind, KindTurned) {
-		rep.add(distinctParts(c))
-	}
-	rep.finish()
-	return rep
-}
-
-// part is the composition of one part: c's metadata with the part's
+// PartComposition is the composition of one part: c's metadata with the part's
 // position, stipulation and solution.
-func (c *Composition) part(p Part) *Composition {
+func (c *Composition) PartComposition(p Part) *Composition {
 	pc := *c
 	pc.Parts, pc.Kind = nil, ""
 	pc.Start, pc.Stipulation = p.Start, p.Stipulation
@@ -411,62 +335,4 @@ func (c *Composition) part(p Part) *Composition {
 	g.Moves = p.Moves
 	pc.Game = &g
 	return &pc
-}
-
-// doubleCheck is [double] (11.1.4: "с двумя или более разными
-// художественными решениями"): the author's solutions start with
-// different keys, so that they are different solutions and not
-// variations of one (judgement call, README).
-func doubleCheck(c *Composition, keys []string) Check {
-	seen := map[string]int{}
-	for i, k := range keys {
-		if k == "" {
-			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solution %d has no White first move", i+1)}
-		}
-		if j, ok := seen[k]; ok {
-			return Check{"double", "11.1.4", Fail, fmt.Sprintf("solutions %d and %d both start with %s: variations of one solution, not different solutions", j+1, i+1, k)}
-		}
-		seen[k] = i
-	}
-	return Check{"double", "11.1.4", Pass, fmt.Sprintf("%d solutions with different keys (%s); each other key is the author's, not a cook", len(keys), strings.Join(keys, ", "))}
-}
-
-// distinctParts is [twins] (11.1.4): the parts of a twin or turned
-// composition are different positions or stipulations.
-func distinctParts(c *Composition) Check {
-	seen := map[string]int{}
-	for i, p := range c.Parts {
-		k := draughts.FEN(&p.Start, c.Rules) + "|" + p.Stipulation.Text
-		if j, ok := seen[k]; ok {
-			return Check{"twins", "11.1.4", Fail, fmt.Sprintf("parts %d and %d are the same position with the same stipulation", j+1, i+1)}
-		}
-		seen[k] = i
-	}
-	var fens []string
-	for i, p := range c.Parts {
-		fens = append(fens, fmt.Sprintf("part %d %s", i+1, draughts.FEN(&p.Start, c.Rules)))
-	}
-	return Check{"twins", "11.1.4", Pass, "different parts: " + strings.Join(fens, "; ")}
-}
-
-// applyPartsScore scores each part and the composition as the mean of
-// the parts' scores (0 when defective).
-func (rep *Report) applyPartsScore(rubric Rubric) {
-	sum := 0.0
-	for _, p := range rep.Parts {
-		p.ApplyScore(rubric)
-		sum += p.Score
-	}
-	rep.ScoreLines = nil
-	if rep.Verdict == Defective {
-		rep.Score = 0
-		rep.ScoreNote = "defective (11.1.1): the composition does not exist; failed " + strings.Join(checkIDs(rep, Fail), ", ")
-		return
-	}
-	if len(rep.Parts) == 1 {
-		rep.Score, rep.ScoreNote = rep.Parts[0].Score, rep.Parts[0].ScoreNote
-		return
-	}
-	rep.Score = float64(int(sum/float64(len(rep.Parts))*100+0.5)) / 100
-	rep.ScoreNote = fmt.Sprintf("mean of the %d parts' scores (11.1.4: each part scored as a composition of its own)", len(rep.Parts))
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"draughtsjudge/composition"
+	"draughtsjudge/judge"
+	"draughtsjudge/tourney"
 )
 
 // tiny is a composition the tool decides at once: White, to move, is
@@ -30,7 +32,7 @@ func writeFile(t *testing.T, path, data string) string {
 }
 
 // withAnalyse replaces the analysis for one test.
-func withAnalyse(t *testing.T, f func(context.Context, *composition.Composition, composition.Options) *composition.Report) {
+func withAnalyse(t *testing.T, f func(context.Context, *composition.Composition, judge.Options) *judge.Report) {
 	old := analyse
 	analyse = f
 	t.Cleanup(func() { analyse = old })
@@ -39,12 +41,12 @@ func withAnalyse(t *testing.T, f func(context.Context, *composition.Composition,
 // A panic inside one entry's analysis is that entry's error line and an
 // entry with verdict unknown; the other entries are reported (exit 4).
 func TestPanicInOneEntryIsItsError(t *testing.T) {
-	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt composition.Options) *composition.Report {
+	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
 		if c.Index == 2 {
 			var keys []string
 			_ = keys[1:][0] // the kind of bug the batch must survive
 		}
-		return composition.Analyse(ctx, c, opt)
+		return judge.Analyse(ctx, c, opt)
 	})
 	in := writeFile(t, filepath.Join(t.TempDir(), "three.pdn"), strings.Repeat(tiny, 3))
 	for _, format := range []string{"json", "text"} {
@@ -71,7 +73,7 @@ func TestPanicInOneEntryIsItsError(t *testing.T) {
 		}
 		for i, e := range res.Entries {
 			bad := strings.Contains(e.Reason, "internal error")
-			if (i == 1) != bad || (i == 1 && e.Verdict != composition.VUnknown) || (i != 1 && e.Verdict != composition.Defective) {
+			if (i == 1) != bad || (i == 1 && e.Verdict != judge.VUnknown) || (i != 1 && e.Verdict != judge.Defective) {
 				t.Errorf("entry %d: %s (%s)", i+1, e.Verdict, e.Reason)
 			}
 		}
@@ -121,8 +123,8 @@ func TestLargeBatchReportIsLinear(t *testing.T) {
 			if code != exitDefective {
 				t.Fatalf("%s: exit %d: %s", format, code, errs)
 			}
-			if !strings.Contains(out, fmt.Sprintf("and %d more", n-1-composition.MaxPredecessors)) {
-				t.Errorf("%s, %d entries: no \"and %d more\"", format, n, n-1-composition.MaxPredecessors)
+			if !strings.Contains(out, fmt.Sprintf("and %d more", n-1-tourney.MaxPredecessors)) {
+				t.Errorf("%s, %d entries: no \"and %d more\"", format, n, n-1-tourney.MaxPredecessors)
 			}
 			per[i] = len(out) / n
 		}
@@ -135,9 +137,9 @@ func TestLargeBatchReportIsLinear(t *testing.T) {
 // --rubric and --pdn-out are checked before any entry is analysed.
 func TestOutputPathsCheckedBeforeWork(t *testing.T) {
 	var calls atomic.Int32
-	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt composition.Options) *composition.Report {
+	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
 		calls.Add(1)
-		return composition.Analyse(ctx, c, opt)
+		return judge.Analyse(ctx, c, opt)
 	})
 	dir := t.TempDir()
 	in := writeFile(t, filepath.Join(dir, "t.pdn"), tiny)
@@ -264,7 +266,7 @@ func TestBlackFirstProvedEntryInABatch(t *testing.T) {
 	if len(res.Entries) != 3 {
 		t.Fatalf("%d entries reported, want 3", len(res.Entries))
 	}
-	if e := res.Entries[1]; e.Verdict == composition.VUnknown || e.Distance != 1 {
+	if e := res.Entries[1]; e.Verdict == judge.VUnknown || e.Distance != 1 {
 		t.Fatalf("black-first entry: verdict %s distance %d (%s), want decided in 1", e.Verdict, e.Distance, e.Reason)
 	}
 }

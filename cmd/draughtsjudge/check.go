@@ -18,8 +18,10 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
+	"draughtsjudge/tourney"
 )
 
 func init() {
@@ -98,8 +100,8 @@ func (f *runFlags) load(paths []string) []corpus.Entry {
 	return corpus.LoadWith(paths, corpus.Options{MaxFileSize: f.maxFileSize << 20})
 }
 
-func (f *runFlags) options(threadsPerEntry int) composition.Options {
-	return composition.Options{
+func (f *runFlags) options(threadsPerEntry int) judge.Options {
+	return judge.Options{
 		Solver: solver.Options{
 			Budget:   solver.Budget{Nodes: f.nodes, TTBytes: f.mem << 20},
 			MaxBound: f.maxBound, Slack: f.slack, Threads: threadsPerEntry,
@@ -159,9 +161,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 
 // batchResult is the JSON document of a batch.
 type batchResult struct {
-	Entries []*composition.Report `json:"entries"`
-	Errors  []string              `json:"errors"`
-	Summary summary               `json:"summary"`
+	Entries []*judge.Report `json:"entries"`
+	Errors  []string        `json:"errors"`
+	Summary summary         `json:"summary"`
 }
 
 type summary struct {
@@ -175,8 +177,8 @@ type summary struct {
 	Seconds   float64 `json:"seconds"`
 }
 
-// analyse is composition.Analyse; tests replace it to inject a failure.
-var analyse = composition.Analyse
+// analyse is judge.Analyse; tests replace it to inject a failure.
+var analyse = judge.Analyse
 
 // runBatch analyses the entries and writes the report. The rubric and the
 // --pdn-out file are checked before any work; a failure to write the PDN
@@ -195,7 +197,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		defer pdnOut.abandon()
 	}
 	var res batchResult
-	res.Entries = []*composition.Report{}
+	res.Entries = []*judge.Report{}
 	res.Errors = []string{}
 	var comps []corpus.Entry
 	for _, e := range entries {
@@ -216,7 +218,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	if store != nil {
 		defer store.Close()
 	}
-	reports := make([]*composition.Report, len(comps))
+	reports := make([]*judge.Report, len(comps))
 	internal := make([]error, len(comps))
 	opt := f.options(f.threads)
 	slices := 0
@@ -245,7 +247,7 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	_ = g.Wait()
 	bar.finish()
 	res.Entries = reports
-	composition.FindPredecessors(reports)
+	tourney.FindPredecessors(reports)
 	for i, r := range reports {
 		if internal[i] != nil {
 			res.Summary.Internal++
@@ -257,9 +259,9 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		}
 		res.Summary.Nodes += r.Nodes
 		switch r.Verdict {
-		case composition.Sound:
+		case judge.Sound:
 			res.Summary.Sound++
-		case composition.Defective:
+		case judge.Defective:
 			res.Summary.Defective++
 		default:
 			res.Summary.Unknown++
@@ -317,8 +319,8 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 // analyseEntry analyses and scores one entry. A panic inside becomes the
 // entry's internal error ("file:line: internal error: ...") and a report
 // with verdict unknown, so that the rest of the batch is still reported.
-func analyseEntry(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int, rubric composition.Rubric) (*composition.Report, error) {
-	r, err := recoverEntry(c, func() *composition.Report {
+func analyseEntry(store *tablebase.Store, c *composition.Composition, opt judge.Options, f *runFlags, slices int, rubric judge.Rubric) (*judge.Report, error) {
+	r, err := recoverEntry(c, func() *judge.Report {
 		r := analyseCached(store, c, opt, f, slices)
 		r.ApplyScore(rubric)
 		return r
@@ -332,7 +334,7 @@ func analyseEntry(store *tablebase.Store, c *composition.Composition, opt compos
 // recoverEntry runs the analysis fn of c; a panic inside is returned as
 // c's internal error with failedReport (verdict unknown, the error as the
 // reason).
-func recoverEntry(c *composition.Composition, fn func() *composition.Report) (r *composition.Report, err error) {
+func recoverEntry(c *composition.Composition, fn func() *judge.Report) (r *judge.Report, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s:%d: internal error: %v (at %s); the rest of the batch is checked, please report this entry", c.File, c.Line, p, panicSite())
@@ -363,12 +365,12 @@ func panicSite() string {
 
 // failedReport is the report of an entry whose analysis failed: the
 // entry's identity and verdict unknown with the error as the reason.
-func failedReport(c *composition.Composition, err error) *composition.Report {
-	return &composition.Report{File: c.File, Index: c.Index, Line: c.Line, Variant: c.Rules.ID, Genre: c.Genre,
+func failedReport(c *composition.Composition, err error) *judge.Report {
+	return &judge.Report{File: c.File, Index: c.Index, Line: c.Line, Variant: c.Rules.ID, Genre: c.Genre,
 		Stipulation: c.Stipulation.Text, FEN: c.FEN(), Author: c.Author,
-		Source: c.Source, SourceStatus: c.Status, Verdict: composition.VUnknown, Reason: err.Error(),
-		Keys: []string{}, Cooks: []composition.Finding{}, Duals: []composition.Finding{},
-		Transpositions: []composition.Finding{}, MissingDefences: []composition.Finding{}, Checks: []composition.Check{}}
+		Source: c.Source, SourceStatus: c.Status, Verdict: judge.VUnknown, Reason: err.Error(),
+		Keys: []string{}, Cooks: []judge.Finding{}, Duals: []judge.Finding{},
+		Transpositions: []judge.Finding{}, MissingDefences: []judge.Finding{}, Checks: []judge.Check{}}
 }
 
 // analyseCached reads a finished report from the store or computes and
@@ -376,16 +378,16 @@ func failedReport(c *composition.Composition, err error) *composition.Report {
 // stipulation, the genre (and a stated practical problem), the author's
 // solution with its marks (? marks a try) and every option that can
 // change the answer; the store's engine version covers the solver and
-// composition.ReportVersion the checks. What the key does not cover is
+// judge.ReportVersion the checks. What the key does not cover is
 // never taken from the store: the metadata (file, index, line, author,
 // source, status) is the current entry's, and a report with errors in the
 // author's solution, whose messages name a file and line, is not stored.
-func analyseCached(store *tablebase.Store, c *composition.Composition, opt composition.Options, f *runFlags, slices int) *composition.Report {
+func analyseCached(store *tablebase.Store, c *composition.Composition, opt judge.Options, f *runFlags, slices int) *judge.Report {
 	if store == nil {
 		return analyse(context.Background(), c, opt)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", composition.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
+	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", judge.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, f.nodes, f.slack, f.maxBound, f.margin, f.mem, slices, f.drawRules)
 	if c.Practical {
 		fmt.Fprint(h, "practical|")
 	}
@@ -403,7 +405,7 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 	goal := "report:" + hex.EncodeToString(h.Sum(nil))[:32]
 	damaged := len(store.Damage())
 	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {
-		var r composition.Report
+		var r judge.Report
 		if json.Unmarshal(s.Extra, &r) == nil && len(r.AuthorErrors) == 0 {
 			r.File, r.Index, r.Line, r.Cached = c.File, c.Index, c.Line, true
 			r.Author, r.Source, r.SourceStatus = c.Author, c.Source, c.Status
@@ -411,7 +413,7 @@ func analyseCached(store *tablebase.Store, c *composition.Composition, opt compo
 		}
 	}
 	r := analyse(context.Background(), c, opt)
-	if r.Verdict == composition.VUnknown && strings.Contains(r.Reason, "budget") && f.timeout > 0 {
+	if r.Verdict == judge.VUnknown && strings.Contains(r.Reason, "budget") && f.timeout > 0 {
 		return r // a time-limited unknown is not a fact about the position
 	}
 	if len(store.Damage()) != damaged {

@@ -11,6 +11,7 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
@@ -98,7 +99,7 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 // stderr): code is exitStore and nothing is analysed. A panic inside one
 // composition is its line on stderr and a report with verdict unknown;
 // code is then exitInternal and the others are analysed as usual.
-func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*composition.Report, code int) {
+func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*judge.Report, code int) {
 	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
 		f.drawRules = "theory"
 	}
@@ -126,14 +127,14 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 		opt.Prober = solver.TablebaseProber(store)
 		slices = len(store.SliceRecords())
 	}
-	reps = make([]*composition.Report, len(comps))
+	reps = make([]*judge.Report, len(comps))
 	internal := make([]error, len(comps))
 	g := new(errgroup.Group)
 	g.SetLimit(batchLimit(f.threads, f.mem))
 	for i, c := range comps {
 		i, c := i, c
 		g.Go(func() error {
-			reps[i], internal[i] = recoverEntry(c, func() *composition.Report { return analyseCached(store, c, opt, f, slices) })
+			reps[i], internal[i] = recoverEntry(c, func() *judge.Report { return analyseCached(store, c, opt, f, slices) })
 			return nil
 		})
 	}
@@ -149,7 +150,7 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 
 // claimOptions are the solver options for checking claims (no store: the
 // claims are few and small).
-func claimOptions(f *runFlags) composition.Options {
+func claimOptions(f *runFlags) judge.Options {
 	return f.options(f.threads)
 }
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"draughtsjudge/composition"
+	"draughtsjudge/contest"
+	"draughtsjudge/judge"
 	"draughtsjudge/tablebase"
 )
 
@@ -15,12 +17,12 @@ import (
 // composition's line on stderr and an unknown entry; key and report still
 // write the others (exit 4).
 func TestContestPanicInOneComposition(t *testing.T) {
-	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt composition.Options) *composition.Report {
+	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
 		if c.Index == 2 {
 			var keys []string
 			_ = keys[1:][0]
 		}
-		return composition.Analyse(ctx, c, opt)
+		return judge.Analyse(ctx, c, opt)
 	})
 	in := writeFile(t, filepath.Join(t.TempDir(), "three.pdn"), strings.Repeat(tiny, 3))
 	for _, cmd := range [][]string{{"key", "--format", "json"}, {"report"}} {
@@ -33,7 +35,7 @@ func TestContestPanicInOneComposition(t *testing.T) {
 			t.Errorf("%s: want one stderr line %q, got:\n%s", cmd[0], want, errs)
 		}
 		if cmd[0] == "key" {
-			key, err := composition.ParseKey("key.json", []byte(out))
+			key, err := contest.ParseKey("key.json", []byte(out))
 			if err != nil || len(key.Entries) != 3 || key.Entries[1].Verdict != "unknown" || key.Entries[0].Verdict != "defective" {
 				t.Errorf("key: %v %+v", err, key)
 			}
@@ -70,7 +72,7 @@ func TestContestLockedStore(t *testing.T) {
 // --out before any work, and report has no --pdn-out (it writes
 // no solution trees: the flag is unknown, not silently ignored).
 func TestContestOutputsCheckedBeforeWork(t *testing.T) {
-	withAnalyse(t, func(context.Context, *composition.Composition, composition.Options) *composition.Report {
+	withAnalyse(t, func(context.Context, *composition.Composition, judge.Options) *judge.Report {
 		t.Fatal("analysed although a flag was bad")
 		return nil
 	})

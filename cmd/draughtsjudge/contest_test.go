@@ -1,14 +1,13 @@
 package main
 
 import (
+	"draughtsjudge/contest"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"draughtsjudge/composition"
 )
 
 // cookedShoshin is Shoshin's study with a white man added on h2: the tool
@@ -38,7 +37,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 
 // answerPDN writes the key's lines of e as one answer game, but for
 // those starting with skip (if any).
-func answerPDN(e *composition.KeyEntry, skip []string, header string) string {
+func answerPDN(e *contest.KeyEntry, skip []string, header string) string {
 	root := &pdnTrie{}
 	for _, l := range e.Lines {
 		if len(skip) > 0 && len(l.Moves) >= len(skip) && strings.Join(l.Moves[:len(skip)], " ") == strings.Join(skip, " ") {
@@ -68,7 +67,7 @@ func TestGradeCases(t *testing.T) {
 		t.Fatalf("key: exit %d: %s", code, errs)
 	}
 	data, _ := os.ReadFile(keyJSON)
-	key, err := composition.ParseKey("key.json", data)
+	key, err := contest.ParseKey("key.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +85,7 @@ func TestGradeCases(t *testing.T) {
 	for _, l := range e1.Lines {
 		if strings.Join(l.Moves[:2], " ") == strings.Join(skip, " ") {
 			lost += l.Points
-			if l.Kind == composition.LineVariation {
+			if l.Kind == contest.LineVariation {
 				variations++
 			}
 		}
@@ -116,11 +115,11 @@ func TestGradeCases(t *testing.T) {
 		t.Errorf("want one error line broken.pdn:2: unclosed variation, got:\n%s", errs)
 	}
 	data, _ = os.ReadFile(resPath)
-	var res composition.Results
+	var res contest.Results
 	if err := json.Unmarshal(data, &res); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]*composition.SolverResult{}
+	got := map[string]*contest.SolverResult{}
 	for _, s := range res.Solvers {
 		got[s.Solver] = s
 	}
@@ -140,7 +139,7 @@ func TestGradeCases(t *testing.T) {
 		{"missing", 1, max1 - lost, "missing"},
 		{"ambiguous", 1, 0, "ambiguous; candidates: a3-b4 a5-b4"}, {"ambiguous", 1, 0, "ambiguous.pdn:2:4"},
 		{"short", 1, max1, "given"},
-		{"cook", 2, e2.KeyPoints + key.Points.Extra(composition.ClaimCook), "cook 1. a3-b4: right"},
+		{"cook", 2, e2.KeyPoints + key.Points.Extra(contest.ClaimCook), "cook 1. a3-b4: right"},
 		{"wrongcook", 1, e1.KeyPoints, "cook 1. a5-b6: wrong"},
 		{"broken", 1, 0, "unclosed variation"},
 		{"broken", 2, e2.KeyPoints, "right"},

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"draughtsjudge/contest"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -14,8 +15,6 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
-
-	"draughtsjudge/composition"
 )
 
 func init() {
@@ -44,9 +43,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s:1: %v\n", *keyPath, err)
 		return exitUsage
 	}
-	var key *composition.ContestKey
+	var key *contest.ContestKey
 	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
-		if key, err = composition.ParseKey(*keyPath, data); err != nil {
+		if key, err = contest.ParseKey(*keyPath, data); err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitUsage
 		}
@@ -66,7 +65,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	errs = append(errs, serrs...)
-	gr := &composition.Grader{Key: key, Options: claimOptions(f)}
+	gr := &contest.Grader{Key: key, Options: claimOptions(f)}
 	res := gr.Grade(context.Background(), sheets)
 	for _, e := range res.Errors {
 		fmt.Fprintln(stderr, e)
@@ -88,7 +87,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 // named by a [Solver] (or [Name], [Решатель]) tag, else by the file name.
 // Only regular files of at most --max-file-size are read (a FIFO named
 // x.pdn is an error line, never a hang).
-func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
+func readSheets(dir string, f *runFlags) ([]*contest.Sheet, []string) {
 	var errs []string
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
@@ -105,7 +104,7 @@ func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
 	if len(files) == 0 {
 		errs = append(errs, fmt.Sprintf("%s:1: no .pdn answer files in the folder", dir))
 	}
-	var sheets []*composition.Sheet
+	var sheets []*contest.Sheet
 	seen := map[string]string{}
 	for _, file := range files {
 		data, err := readInput(file, f)
@@ -113,7 +112,7 @@ func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
 			errs = append(errs, fmt.Sprintf("%s:1: %v", file, err))
 			continue
 		}
-		games := composition.ReadAnswers(file, data)
+		games := contest.ReadAnswers(file, data)
 		name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	named:
 		for _, g := range games {
@@ -132,12 +131,12 @@ func readSheets(dir string, f *runFlags) ([]*composition.Sheet, []string) {
 		if len(games) == 0 {
 			errs = append(errs, fmt.Sprintf("%s:1: no answers in the file", file))
 		}
-		sheets = append(sheets, &composition.Sheet{Solver: name, File: file, Games: games})
+		sheets = append(sheets, &contest.Sheet{Solver: name, File: file, Games: games})
 	}
 	return sheets, errs
 }
 
-func writeResults(w io.Writer, res *composition.Results, format string) {
+func writeResults(w io.Writer, res *contest.Results, format string) {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)

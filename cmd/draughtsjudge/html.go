@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -19,7 +19,7 @@ func writeDocument(w io.Writer, res *batchResult, format string) {
 		return
 	}
 	type entry struct {
-		R       *composition.Report
+		R       *judge.Report
 		Start   template.HTML
 		Finales []struct {
 			Name string

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -23,19 +23,19 @@ func validFormat(s string) bool {
 
 // loadRubric reads the --rubric file, or returns the embedded rubric.
 // Only a regular file of at most --max-file-size is read.
-func loadRubric(path string, f *runFlags) (composition.Rubric, error) {
+func loadRubric(path string, f *runFlags) (judge.Rubric, error) {
 	if path == "" {
-		return composition.DefaultRubric(), nil
+		return judge.DefaultRubric(), nil
 	}
 	data, err := readInput(path, f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
-	return composition.ParseRubric(path, data)
+	return judge.ParseRubric(path, data)
 }
 
 // writeScore adds the score and its breakdown to the text report.
-func writeScore(w io.Writer, r *composition.Report) {
+func writeScore(w io.Writer, r *judge.Report) {
 	fmt.Fprintf(w, "   SCORE: %.2f / 10 (%s)\n", r.Score, r.ScoreNote)
 	for _, l := range r.ScoreLines {
 		if l.Applied || l.ID == "originality" {
@@ -47,7 +47,7 @@ func writeScore(w io.Writer, r *composition.Report) {
 // writePDN writes one report's solution tree as a PDN game: the solver's
 // main line, every other defence and every other winning move (duals) as
 // variations, with comments.
-func writePDN(w *strings.Builder, r *composition.Report) {
+func writePDN(w *strings.Builder, r *judge.Report) {
 	tag := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(w, "[%s %q]\n", k, v)
@@ -65,7 +65,7 @@ func writePDN(w *strings.Builder, r *composition.Report) {
 	tag("Genre", r.Genre)
 	tag("Stipulation", r.Stipulation)
 	res := "*"
-	if r.Verdict == composition.Sound && r.Tree != nil {
+	if r.Verdict == judge.Sound && r.Tree != nil {
 		res = "1-0"
 		if strings.HasPrefix(r.Stipulation, "draw") {
 			res = "1/2-1/2"

@@ -7,8 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/contest"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 )
 
 func init() {
@@ -43,7 +44,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, e := range key.Entries {
-		if e.Verdict != composition.Sound {
+		if e.Verdict != judge.Sound {
 			return exitDefective
 		}
 	}
@@ -51,20 +52,20 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 }
 
 // loadPoints reads the --points file, or returns the embedded formula.
-func loadPoints(path string, f *runFlags) (composition.Points, error) {
+func loadPoints(path string, f *runFlags) (contest.Points, error) {
 	if path == "" {
-		return composition.DefaultPoints(), nil
+		return contest.DefaultPoints(), nil
 	}
 	data, err := readInput(path, f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 	}
-	return composition.ParsePoints(path, data)
+	return contest.ParsePoints(path, data)
 }
 
 // buildKey loads, numbers and analyses the compositions and builds the
 // key; code is analyseAll's (exitStore: no key).
-func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writer) (*composition.ContestKey, []string, int) {
+func buildKey(paths []string, f *runFlags, ps contest.Points, stderr io.Writer) (*contest.ContestKey, []string, int) {
 	comps, errs := loadComps(paths, f, stderr)
 	comps, lerrs := withoutLasca(comps, "answer key", stderr)
 	errs = append(errs, lerrs...)
@@ -74,9 +75,9 @@ func buildKey(paths []string, f *runFlags, ps composition.Points, stderr io.Writ
 	if code == exitStore {
 		return nil, errs, code
 	}
-	key := &composition.ContestKey{Format: composition.KeyFormat, Points: ps, Entries: []*composition.KeyEntry{}}
+	key := &contest.ContestKey{Format: contest.KeyFormat, Points: ps, Entries: []*contest.KeyEntry{}}
 	for i, c := range comps {
-		key.Entries = append(key.Entries, composition.BuildKeyEntry(nums[i], c, reps[i], ps))
+		key.Entries = append(key.Entries, contest.BuildKeyEntry(nums[i], c, reps[i], ps))
 	}
 	return key, errs, code
 }
@@ -89,31 +90,31 @@ func sideOf(fen string) draughts.Side {
 }
 
 // keyLineText is a key line with its forced ending.
-func keyLineText(e *composition.KeyEntry, l composition.KeyLine) string {
-	s := composition.LineString(l.Moves, sideOf(e.FEN))
+func keyLineText(e *contest.KeyEntry, l contest.KeyLine) string {
+	s := contest.LineString(l.Moves, sideOf(e.FEN))
 	if len(l.Extra) > 0 {
 		s += " [then " + strings.Join(l.Extra, " ") + "]"
 	}
 	return s
 }
 
-func offerText(e *composition.KeyEntry, o composition.Offer) string {
+func offerText(e *contest.KeyEntry, o contest.Offer) string {
 	switch o.Kind {
-	case composition.ClaimUnsolvable:
+	case contest.ClaimUnsolvable:
 		return fmt.Sprintf("unsolvable: +%g (%s)", o.Points, o.Detail)
-	case composition.ClaimCook:
+	case contest.ClaimCook:
 		return fmt.Sprintf("cook 1. %s: +%g (%s)", o.Move, o.Points, o.Detail)
 	}
-	return fmt.Sprintf("inaccuracy after %s: %s: +%g (%s)", composition.LineString(o.Line, sideOf(e.FEN)), o.Move, o.Points, o.Detail)
+	return fmt.Sprintf("inaccuracy after %s: %s: +%g (%s)", contest.LineString(o.Line, sideOf(e.FEN)), o.Move, o.Points, o.Detail)
 }
 
 // standingOffer says what any verified claim earns.
-func standingOffer(ps composition.Points) string {
+func standingOffer(ps contest.Points) string {
 	return fmt.Sprintf("any claim the tool verifies earns: cook +%g, inaccuracy +%g, unsolvable +%g",
-		ps.Extra(composition.ClaimCook), ps.Extra(composition.ClaimInaccuracy), ps.Extra(composition.ClaimUnsolvable))
+		ps.Extra(contest.ClaimCook), ps.Extra(contest.ClaimInaccuracy), ps.Extra(contest.ClaimUnsolvable))
 }
 
-func pointsFormula(e *composition.KeyEntry) string {
+func pointsFormula(e *contest.KeyEntry) string {
 	var parts []string
 	for _, t := range e.Terms {
 		if t.Points != 0 {
@@ -123,7 +124,7 @@ func pointsFormula(e *composition.KeyEntry) string {
 	return fmt.Sprintf("%g = %s (rounded to 0.5)", e.Points, strings.Join(parts, " + "))
 }
 
-func writeKey(w io.Writer, key *composition.ContestKey, format string) {
+func writeKey(w io.Writer, key *contest.ContestKey, format string) {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -142,7 +143,7 @@ func writeKey(w io.Writer, key *composition.ContestKey, format string) {
 	}
 }
 
-func writeKeyText(w io.Writer, key *composition.ContestKey) {
+func writeKeyText(w io.Writer, key *contest.ContestKey) {
 	for _, e := range key.Entries {
 		fmt.Fprintf(w, "No. %d — %s; %s %s; %s; %s; %g points\n", e.Number, orDash(e.Author), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.Points)
 		if e.Source != "" {
@@ -179,7 +180,7 @@ func writeKeyText(w io.Writer, key *composition.ContestKey) {
 	fmt.Fprintf(w, "Extra points (11.6.1): %s.\n", standingOffer(key.Points))
 }
 
-func writeKeyMarkdown(w io.Writer, key *composition.ContestKey) {
+func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 	fmt.Fprintln(w, "# Solving contest: the key")
 	fmt.Fprintln(w)
@@ -228,7 +229,7 @@ func paren(s string) string {
 // writeKeyPDN writes one composition's key as a PDN game: every line of
 // the key merged into one tree (the main line first), the points and the
 // finales as comments.
-func writeKeyPDN(w io.Writer, e *composition.KeyEntry) {
+func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	r, _ := draughts.RulesByID(e.Variant)
 	tag := func(k, v string) {
 		if v != "" {
@@ -363,7 +364,7 @@ Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. Points: <
 </body></html>
 `))
 
-func writeKeyHTML(w io.Writer, key *composition.ContestKey) {
+func writeKeyHTML(w io.Writer, key *contest.ContestKey) {
 	type fig struct {
 		Name string
 		SVG  template.HTML
@@ -373,7 +374,7 @@ func writeKeyHTML(w io.Writer, key *composition.ContestKey) {
 		Points     float64
 	}
 	type entry struct {
-		E                           *composition.KeyEntry
+		E                           *contest.KeyEntry
 		Stip, Move, Pieces, Formula string
 		Diagram                     template.HTML
 		Finales                     []fig
@@ -386,7 +387,7 @@ func writeKeyHTML(w io.Writer, key *composition.ContestKey) {
 			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30)}
 		for i, l := range e.Lines {
 			x.Lines = append(x.Lines, line{l.Kind, keyLineText(e, l), l.Points})
-			if l.Finale && l.Kind != composition.LineDefence {
+			if l.Finale && l.Kind != contest.LineDefence {
 				x.Finales = append(x.Finales, fig{fmt.Sprintf("finale of line %d (%s)", i+1, l.Kind), diagram(e.Variant, l.FEN, 20)})
 			}
 		}

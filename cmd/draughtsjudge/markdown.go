@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -40,7 +40,7 @@ func writeMarkdown(w io.Writer, res *batchResult) {
 		}
 		type row struct {
 			kind string
-			f    composition.Finding
+			f    judge.Finding
 		}
 		var rows []row
 		for _, f := range r.Cooks {

@@ -2,16 +2,15 @@ package main
 
 import (
 	"bytes"
+	"draughtsjudge/judge"
 	"fmt"
 	"io"
 	"strings"
-
-	"draughtsjudge/composition"
 )
 
 // writeParts writes the report of each part of a composition of a special
 // kind (clause 11.1.4), indented under the composition's own.
-func writeParts(w io.Writer, r *composition.Report, tree bool) {
+func writeParts(w io.Writer, r *judge.Report, tree bool) {
 	for _, p := range r.Parts {
 		var b bytes.Buffer
 		writeReport(&b, p, tree)

@@ -13,9 +13,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/corpus/regress"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
@@ -66,7 +66,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 		exp = rows
 	}
 	t0 := time.Now()
-	var reps []*composition.Report
+	var reps []*judge.Report
 	if *from != "" {
 		data, err := corpus.ReadFile(*from, int64(f.maxFileSize)<<20) // a regular file within --max-file-size
 		if err != nil {
@@ -107,7 +107,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 
 // regressCheck checks the rows' compositions as check does: the same
 // store, endgame slices, cache and options.
-func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io.Writer) ([]*composition.Report, int) {
+func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io.Writer) ([]*judge.Report, int) {
 	var paths []string
 	for _, file := range regress.Files(exp) {
 		paths = append(paths, filepath.Join(root, filepath.FromSlash(file)))
@@ -139,7 +139,7 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 		opt.Prober = solver.TablebaseProber(store)
 		slices = len(store.SliceRecords())
 	}
-	reps := make([]*composition.Report, len(comps))
+	reps := make([]*judge.Report, len(comps))
 	g := new(errgroup.Group)
 	g.SetLimit(max(1, f.threads))
 	for i, e := range comps {

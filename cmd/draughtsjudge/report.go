@@ -6,11 +6,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
-func writeReport(w io.Writer, r *composition.Report, tree bool) {
+func writeReport(w io.Writer, r *judge.Report, tree bool) {
 	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
 	if r.Author != "" {
 		fmt.Fprintf(w, "   author: %s\n", r.Author)
@@ -44,7 +44,7 @@ func writeReport(w io.Writer, r *composition.Report, tree bool) {
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
 	}
-	findings := func(name string, fs []composition.Finding) {
+	findings := func(name string, fs []judge.Finding) {
 		for _, f := range fs {
 			note := ""
 			switch {

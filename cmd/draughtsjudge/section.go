@@ -7,7 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"draughtsjudge/composition"
+	"draughtsjudge/judge"
+	"draughtsjudge/tourney"
 )
 
 func init() {
@@ -30,7 +31,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("--rubric: %v", err)
 	}
-	var ovs []composition.Override
+	var ovs []tourney.Override
 	var errs []string
 	if *override != "" {
 		data, err := readInput(*override, f)
@@ -39,7 +40,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		var perrs []error
-		ovs, perrs = composition.ParseOverrides(*override, data)
+		ovs, perrs = tourney.ParseOverrides(*override, data)
 		for _, e := range perrs {
 			errs = append(errs, e.Error())
 		}
@@ -53,8 +54,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	for _, r := range reps {
 		r.ApplyScore(rubric)
 	}
-	composition.FindPredecessors(reps)
-	sec := composition.BuildSection(reps, ovs, rubric)
+	tourney.FindPredecessors(reps)
+	sec := tourney.BuildSection(reps, ovs, rubric)
 	for _, e := range errs[len(lerrs):] {
 		fmt.Fprintln(stderr, e)
 	}
@@ -76,7 +77,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 
 // sectionItem is what every format shows of one entry.
 type sectionItem struct {
-	E                   *composition.SectionEntry
+	E                   *tourney.SectionEntry
 	Name, Place         string
 	Character           string   // genre, group, detected genres
 	Defects             []string // failed and undecided checks with their evidence
@@ -84,12 +85,12 @@ type sectionItem struct {
 	Drivers             []string // applied rubric lines with a weight
 	Measures            []string // the non-zero measures
 	Diagram             template.HTML
-	Overrides           []composition.OverrideRow
+	Overrides           []tourney.OverrideRow
 	ToolScore, Score    string
 	ToolVerdict, Verdct string
 }
 
-func sectionItems(sec *composition.Section, svg bool) []sectionItem {
+func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 	var out []sectionItem
 	for _, e := range sec.Entries {
 		r := e.Report
@@ -107,7 +108,7 @@ func sectionItems(sec *composition.Section, svg bool) []sectionItem {
 		}
 		it.Character = ch
 		for _, c := range r.Checks {
-			if c.Status == composition.Fail || c.Status == composition.Unknown {
+			if c.Status == judge.Fail || c.Status == judge.Unknown {
 				it.Defects = append(it.Defects, fmt.Sprintf("%s (%s) %s: %s", c.ID, c.Clause, c.Status, c.Detail))
 			}
 		}
@@ -130,7 +131,7 @@ func sectionItems(sec *composition.Section, svg bool) []sectionItem {
 	return out
 }
 
-func writeSection(w io.Writer, sec *composition.Section, format string) {
+func writeSection(w io.Writer, sec *tourney.Section, format string) {
 	items := sectionItems(sec, format == "html")
 	switch format {
 	case "json":

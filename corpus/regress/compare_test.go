@@ -1,17 +1,16 @@
 package regress
 
 import (
+	"draughtsjudge/judge"
 	"strings"
 	"testing"
-
-	"draughtsjudge/composition"
 )
 
-func report(verdict string, keys []string, unique string, cooks ...string) *composition.Report {
-	r := &composition.Report{File: "x/a.pdn", Index: 1, Verdict: verdict, Keys: keys,
-		Checks: []composition.Check{{ID: "unique", Status: unique}}}
+func report(verdict string, keys []string, unique string, cooks ...string) *judge.Report {
+	r := &judge.Report{File: "x/a.pdn", Index: 1, Verdict: verdict, Keys: keys,
+		Checks: []judge.Check{{ID: "unique", Status: unique}}}
 	for _, c := range cooks {
-		r.Cooks = append(r.Cooks, composition.Finding{Move: c})
+		r.Cooks = append(r.Cooks, judge.Finding{Move: c})
 	}
 	return r
 }
@@ -33,7 +32,7 @@ func TestCompareOutcomes(t *testing.T) {
 	xfail := "a.pdn\t1\tA\tsound\tc3-d4\t-\t-\tno\t4\tfalse cook\tsource"
 	for _, tc := range []struct {
 		name, row string
-		rep       *composition.Report
+		rep       *judge.Report
 		want      string
 	}{
 		{"sound agrees", sound, report("sound", []string{"c3-d4"}, "pass"), Agree},

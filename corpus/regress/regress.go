@@ -29,8 +29,8 @@ import (
 	"strconv"
 	"strings"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
 	"draughtsjudge/tablebase"
 )
 
@@ -194,7 +194,7 @@ func Parse(name string, data []byte) ([]Expectation, error) {
 			return nil, fmt.Errorf("%s:%d: index %q: want a game number from 1", name, n, f[1])
 		}
 		switch f[3] {
-		case composition.Sound, composition.Defective, composition.VUnknown:
+		case judge.Sound, judge.Defective, judge.VUnknown:
 			e.Verdict = f[3]
 		case TBD:
 		default:
@@ -265,7 +265,7 @@ const (
 // Result is the comparison of one report with its expectation.
 type Result struct {
 	Exp     Expectation
-	Report  *composition.Report // nil when Missing
+	Report  *judge.Report // nil when Missing
 	Outcome string
 	Diffs   []string // contradictions
 	Notes   []string // what was not compared, and why
@@ -273,12 +273,12 @@ type Result struct {
 
 // Decided says whether the tool gave a verdict (sound or defective).
 func (r *Result) Decided() bool {
-	return r.Report != nil && r.Report.Verdict != composition.VUnknown
+	return r.Report != nil && r.Report.Verdict != judge.VUnknown
 }
 
 // CookMoves lists a report's cooks as moves: the cook's move, prefixed by
 // the line to its node when it is inside the solution.
-func CookMoves(rep *composition.Report) []string {
+func CookMoves(rep *judge.Report) []string {
 	var out []string
 	for _, c := range rep.Cooks {
 		out = append(out, strings.TrimSpace(strings.Join(append(append([]string{}, c.Line...), c.Move), " ")))
@@ -289,12 +289,12 @@ func CookMoves(rep *composition.Report) []string {
 
 // FailedChecks lists the ids of the checks that fail, and of those the
 // tool could not decide.
-func FailedChecks(rep *composition.Report) (fail, unknown []string) {
+func FailedChecks(rep *judge.Report) (fail, unknown []string) {
 	for _, c := range rep.Checks {
 		switch c.Status {
-		case composition.Fail:
+		case judge.Fail:
 			fail = append(fail, c.ID)
-		case composition.Unknown:
+		case judge.Unknown:
 			unknown = append(unknown, c.ID)
 		}
 	}
@@ -303,7 +303,7 @@ func FailedChecks(rep *composition.Report) (fail, unknown []string) {
 	return fail, unknown
 }
 
-func checkStatus(rep *composition.Report, id string) string {
+func checkStatus(rep *judge.Report, id string) string {
 	for _, c := range rep.Checks {
 		if c.ID == id {
 			return c.Status
@@ -316,19 +316,19 @@ func checkStatus(rep *composition.Report, id string) string {
 // compared in full only when the tool decided the unique check (else the
 // keys it lists are proved, but others may exist); an expected failure
 // of a check the tool left undecided is a note, not a contradiction.
-func Compare(e Expectation, rep *composition.Report) Result {
+func Compare(e Expectation, rep *judge.Report) Result {
 	res := Result{Exp: e, Report: rep}
 	if rep == nil {
 		res.Outcome = Missing
 		res.Diffs = []string{"no report: the entry was not read"}
 		return res
 	}
-	decided := rep.Verdict != composition.VUnknown
+	decided := rep.Verdict != judge.VUnknown
 	if e.Verdict != "" && decided && rep.Verdict != e.Verdict {
 		res.Diffs = append(res.Diffs, fmt.Sprintf("verdict %s (%s), want %s", rep.Verdict, rep.Reason, e.Verdict))
 	}
 	u := checkStatus(rep, "unique")
-	uniqueDecided := u == composition.Pass || u == composition.Fail
+	uniqueDecided := u == judge.Pass || u == judge.Fail
 	if !uniqueDecided && (e.Keys.Known || e.Cooks.Known) {
 		res.Notes = append(res.Notes, "unique undecided: keys and cooks compared only for what the tool proved")
 	}
@@ -416,9 +416,9 @@ func Summarise(res []Result) Summary {
 			continue
 		}
 		switch r.Report.Verdict {
-		case composition.Sound:
+		case judge.Sound:
 			s.Sound++
-		case composition.Defective:
+		case judge.Defective:
 			s.Defective++
 		default:
 			s.Unknown++
@@ -512,10 +512,10 @@ func cell(s string) string {
 // Match pairs each row with its report: the report whose file is the row's
 // file (or ends with "/" + it: the paths a run was given may have a prefix)
 // and whose index is the row's.
-func Match(exp []Expectation, reps []*composition.Report) []Result {
+func Match(exp []Expectation, reps []*judge.Report) []Result {
 	var out []Result
 	for _, e := range exp {
-		var found *composition.Report
+		var found *judge.Report
 		for _, r := range reps {
 			f := filepath.ToSlash(filepath.Clean(r.File))
 			if r.Index == e.Index && (f == e.File || strings.HasSuffix(f, "/"+e.File)) {

@@ -14,6 +14,7 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/corpus/regress"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
@@ -110,7 +111,7 @@ func TestExpectationsCoverTheCorpus(t *testing.T) {
 		if !seen[e.ID()] {
 			t.Errorf("expected.tsv:%d: %s: no such composition", e.Line, e.ID())
 		}
-		if e.Verdict != "" && e.Verdict != composition.Sound && e.Evidence == "" {
+		if e.Verdict != "" && e.Verdict != judge.Sound && e.Evidence == "" {
 			t.Errorf("expected.tsv:%d: %s: a verdict other than the source's needs its evidence", e.Line, e.ID())
 		}
 	}
@@ -126,8 +127,8 @@ var regressTime = flag.Duration("regress.time", 20*time.Second, "time cap per sl
 
 // options are the defaults of "draughtsjudge check" (README, flags of
 // check), so that the test and the command agree.
-func options() composition.Options {
-	return composition.Options{
+func options() judge.Options {
+	return judge.Options{
 		Solver: solver.Options{
 			Budget:   solver.Budget{Nodes: 2_000_000, TTBytes: 256 << 20},
 			MaxBound: 40, Slack: 4, Threads: 2, DrawRules: solver.Theory,
@@ -203,7 +204,7 @@ func analyseRow(t *testing.T, e regress.Expectation, c *composition.Composition,
 	if store != nil && !e.NoDB {
 		opt.Prober = solver.TablebaseProber(store)
 	}
-	rep := composition.Analyse(context.Background(), c, opt)
+	rep := judge.Analyse(context.Background(), c, opt)
 	res := regress.Compare(e, rep)
 	t.Logf("%s: %s in %.1fs: verdict %s (%s), keys %v, cooks %v", e.ID(), res.Outcome, rep.Seconds, rep.Verdict, rep.Reason, rep.Keys, regress.CookMoves(rep))
 	for _, n := range res.Notes {

@@ -1,4 +1,6 @@
-package composition
+// Package contest runs solving contests (clause 11.6 of the rules): the
+// points formula, the answer key, the solvers' answers and their grading.
+package contest
 
 import (
 	"encoding/json"
@@ -6,7 +8,9 @@ import (
 	"math"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -88,7 +92,7 @@ type KeyEntry struct {
 }
 
 // BuildKeyEntry makes the key of one analysed composition, numbered n.
-func BuildKeyEntry(n int, c *Composition, rep *Report, ps Points) *KeyEntry {
+func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Points) *KeyEntry {
 	e := &KeyEntry{Number: n, File: c.File, Index: c.Index, Variant: rep.Variant, Genre: rep.Genre, Group: rep.Group,
 		Stipulation: rep.Stipulation, FEN: rep.FEN, Author: c.Author, Source: c.Source, Event: c.Event,
 		Verdict: rep.Verdict, Reason: rep.Reason, Keys: append([]string{}, rep.Keys...), Distance: rep.Distance,
@@ -98,13 +102,13 @@ func BuildKeyEntry(n int, c *Composition, rep *Report, ps Points) *KeyEntry {
 		e.Key = rep.Keys[0]
 	}
 	// The author's lines, with the finales the report found.
-	for _, l := range authorLines(c) {
-		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.moves...), FEN: draughts.FEN(&l.end, c.Rules), Weight: 1}
-		if l.main {
+	for _, l := range judge.AuthorLines(c) {
+		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Moves...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
+		if l.Main {
 			kl.Kind = LineMain
 		}
 		for _, f := range rep.Finales {
-			if strings.Join(f.Line, " ") == strings.Join(l.moves, " ") {
+			if strings.Join(f.Line, " ") == strings.Join(l.Moves, " ") {
 				kl.Extra, kl.FEN, kl.Finale = f.Extra, f.FEN, f.Fulfilled
 			}
 		}
@@ -152,7 +156,7 @@ func BuildKeyEntry(n int, c *Composition, rep *Report, ps Points) *KeyEntry {
 			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
 		}
 	}
-	for _, f := range append(append([]Finding{}, rep.Duals...), rep.Transpositions...) {
+	for _, f := range append(append([]judge.Finding{}, rep.Duals...), rep.Transpositions...) {
 		e.Alternatives = append(e.Alternatives, Alternative{Line: f.Line, Move: f.Move})
 	}
 	harvestAlternatives(rep.Tree, nil, &e.Alternatives)
@@ -165,7 +169,7 @@ func BuildKeyEntry(n int, c *Composition, rep *Report, ps Points) *KeyEntry {
 		e.Offers = append(e.Offers, Offer{Kind: ClaimInaccuracy, Line: f.Line, Move: f.Move, Points: ps.Extra(ClaimInaccuracy),
 			Detail: strings.TrimSpace(f.Kind + " (" + f.Status + "): " + f.Result)})
 	}
-	if ch := rep.check("solvable"); ch != nil && ch.Status == Fail {
+	if ch := rep.Check("solvable"); ch != nil && ch.Status == judge.Fail {
 		e.Offers = append(e.Offers, Offer{Kind: ClaimUnsolvable, Points: ps.Extra(ClaimUnsolvable), Detail: ch.Detail})
 	}
 
@@ -197,7 +201,7 @@ func (e *KeyEntry) share(ps Points) {
 }
 
 // difficultyMeasures are the measures the points formula reads.
-func difficultyMeasures(c *Composition, rep *Report, e *KeyEntry) map[string]float64 {
+func difficultyMeasures(c *composition.Composition, rep *judge.Report, e *KeyEntry) map[string]float64 {
 	m := map[string]float64{}
 	for _, x := range rep.Measures {
 		switch x.ID {
@@ -224,7 +228,7 @@ func difficultyMeasures(c *Composition, rep *Report, e *KeyEntry) map[string]flo
 		m["tree_nodes"] = float64(plies)
 	}
 	m["pieces"] = float64(c.Start.Occupied().Count())
-	for _, g := range []string{Problem, Study, Task, Ending} {
+	for _, g := range []string{composition.Problem, composition.Study, composition.Task, composition.Ending} {
 		m["genre_"+g] = flag(c.Genre == g)
 	}
 	m["board10"] = flag(c.Rules.Board.Size == 10)
@@ -319,7 +323,7 @@ func ParseKey(name string, data []byte) (*ContestKey, error) {
 
 // Composition rebuilds the composition of a key entry (without the
 // author's solution), for checking claims.
-func (e *KeyEntry) Composition() (*Composition, error) {
+func (e *KeyEntry) Composition() (*composition.Composition, error) {
 	r, err := draughts.RulesByID(e.Variant)
 	if err != nil {
 		return nil, err
@@ -335,7 +339,7 @@ func (e *KeyEntry) Composition() (*Composition, error) {
 	if len(games) != 1 {
 		return nil, fmt.Errorf("composition %d: cannot rebuild", e.Number)
 	}
-	c, err := FromGame(e.File, e.Index, &games[0])
+	c, err := composition.FromGame(e.File, e.Index, &games[0])
 	if err != nil {
 		return nil, err
 	}
@@ -350,4 +354,11 @@ func (e *KeyEntry) MaxPoints() float64 {
 		s += l.Points
 	}
 	return math.Round(s*100) / 100
+}
+
+func flag(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

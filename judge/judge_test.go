@@ -1,4 +1,4 @@
-package composition_test
+package judge_test
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
-func opts() composition.Options {
-	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 320 << 20}, MaxBound: 20, Threads: 2}}
+func opts() judge.Options {
+	return judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 320 << 20}, MaxBound: 20, Threads: 2}}
 }
 
 func sample(t *testing.T, author string) *composition.Composition {
@@ -28,13 +29,13 @@ func sample(t *testing.T, author string) *composition.Composition {
 	return nil
 }
 
-func check(rep *composition.Report, id string) composition.Check {
+func check(rep *judge.Report, id string) judge.Check {
 	for _, c := range rep.Checks {
 		if c.ID == id {
 			return c
 		}
 	}
-	return composition.Check{}
+	return judge.Check{}
 }
 
 // The sample corpus against the sources' Status tags. Studies whose proof
@@ -50,15 +51,15 @@ func TestSampleCorpusAgreesWithSources(t *testing.T) {
 		key     string
 		why     string
 	}{
-		{"Shoshin", composition.Sound, "a5-b4", "published-sound; forced in 6, unique key"},
-		{"Scholma", composition.Sound, "32-27", "published-sound; finale 5 men against 3 (problem finale rule)"},
-		{"Boychuk", composition.VUnknown, "", "draw stipulation: needs the endgame databases"},
+		{"Shoshin", judge.Sound, "a5-b4", "published-sound; forced in 6, unique key"},
+		{"Scholma", judge.Sound, "32-27", "published-sound; finale 5 men against 3 (problem finale rule)"},
+		{"Boychuk", judge.VUnknown, "", "draw stipulation: needs the endgame databases"},
 	} {
 		c := sample(t, tc.author)
 		if c.Status != "published-sound" {
 			t.Errorf("%s: Status %q", tc.author, c.Status)
 		}
-		rep := composition.Analyse(context.Background(), c, opts())
+		rep := judge.Analyse(context.Background(), c, opts())
 		if rep.Verdict != tc.verdict {
 			t.Errorf("%s: verdict %s (%s), want %s (%s)", tc.author, rep.Verdict, rep.Reason, tc.verdict, tc.why)
 			for _, ch := range rep.Checks {
@@ -69,7 +70,7 @@ func TestSampleCorpusAgreesWithSources(t *testing.T) {
 		if tc.key != "" && (len(rep.Keys) != 1 || rep.Keys[0] != tc.key || rep.AuthorKey != tc.key) {
 			t.Errorf("%s: keys %v author %s, want only %s", tc.author, rep.Keys, rep.AuthorKey, tc.key)
 		}
-		if tc.verdict == composition.VUnknown && !strings.Contains(rep.Reason, "draw") {
+		if tc.verdict == judge.VUnknown && !strings.Contains(rep.Reason, "draw") {
 			t.Errorf("%s: unknown without saying why: %q", tc.author, rep.Reason)
 		}
 	}
@@ -85,10 +86,10 @@ func TestIllegalAuthorMove(t *testing.T) {
 `
 	rep := analysePDN(t, "bad.pdn", pdn)
 	ch := check(rep, "author-solution")
-	if ch.Status != composition.Fail || !strings.Contains(ch.Detail, "move 3. a3-b4") || !strings.Contains(ch.Detail, "bad.pdn:4:") {
+	if ch.Status != judge.Fail || !strings.Contains(ch.Detail, "move 3. a3-b4") || !strings.Contains(ch.Detail, "bad.pdn:4:") {
 		t.Fatalf("author-solution check %+v", ch)
 	}
-	if rep.Verdict != composition.Defective {
+	if rep.Verdict != judge.Defective {
 		t.Fatalf("verdict %s", rep.Verdict)
 	}
 }
@@ -127,22 +128,22 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 	// the 5-piece ones); a small budget keeps the test short.
 	opt := opts()
 	opt.Solver.Budget.Nodes = 200_000
-	rep := composition.Analyse(context.Background(), c, opt)
+	rep := judge.Analyse(context.Background(), c, opt)
 	if len(rep.Keys) == 0 || rep.Keys[0] != "50-45" {
 		t.Fatalf("keys %v, want 50-45 first", rep.Keys)
 	}
-	if ch := check(rep, "unique"); ch.Status == composition.Fail {
+	if ch := check(rep, "unique"); ch.Status == judge.Fail {
 		t.Fatalf("unique %+v", ch)
 	}
-	if rep.Verdict == composition.Defective && rep.Reason != "failed: variations" {
+	if rep.Verdict == judge.Defective && rep.Reason != "failed: variations" {
 		t.Fatalf("defective: %s", rep.Reason)
 	}
 	for _, d := range rep.Duals {
-		if d.Status != composition.DualDemoted || d.AuthorDistance != 3 || d.Distance != 5 {
+		if d.Status != judge.DualDemoted || d.AuthorDistance != 3 || d.Distance != 5 {
 			t.Errorf("dual %+v", d)
 		}
 	}
-	if rep.Verdict == composition.Defective {
+	if rep.Verdict == judge.Defective {
 		if ch := check(rep, "variations"); !strings.Contains(ch.Detail, "1 variation not thematic") {
 			t.Errorf("variations %+v", ch)
 		}
@@ -156,8 +157,8 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 	// and the side line is never compared with the solver: [variations]
 	// must not pass (the full run fails it), it is unknown.
 	opt.Solver.Budget.Nodes = 1000
-	rep = composition.Analyse(context.Background(), c, opt)
-	if ch := check(rep, "variations"); rep.Verdict != composition.VUnknown || ch.Status != composition.Unknown {
+	rep = judge.Analyse(context.Background(), c, opt)
+	if ch := check(rep, "variations"); rep.Verdict != judge.VUnknown || ch.Status != judge.Unknown {
 		t.Errorf("1000 nodes: verdict %s, variations %+v, solvable %+v; want unknown, unknown", rep.Verdict, ch, check(rep, "solvable"))
 	}
 }
@@ -173,7 +174,7 @@ func TestAuthorKeyIsATry(t *testing.T) {
 `
 	rep := analysePDN(t, "try.pdn", pdn)
 	ch := check(rep, "solvable")
-	if rep.Verdict != composition.Defective || ch.Status != composition.Fail ||
+	if rep.Verdict != judge.Defective || ch.Status != judge.Fail ||
 		!strings.Contains(ch.Detail, "a3-b4 does not force") || !strings.Contains(ch.Detail, "f4-e3") {
 		t.Fatalf("verdict %s, solvable %+v", rep.Verdict, ch)
 	}
@@ -185,8 +186,8 @@ func TestAuthorKeyIsATry(t *testing.T) {
 // SPEC §3: the report says whether the game draw rules change the
 // solution; for Shoshin's study (won in 6) they do not.
 func TestDrawRulesAgreement(t *testing.T) {
-	rep := composition.Analyse(context.Background(), sample(t, "Shoshin"), opts())
-	if ch := check(rep, "draw-rules"); ch.Status != composition.Pass || !strings.Contains(ch.Detail, "a5-b4") {
+	rep := judge.Analyse(context.Background(), sample(t, "Shoshin"), opts())
+	if ch := check(rep, "draw-rules"); ch.Status != judge.Pass || !strings.Contains(ch.Detail, "a5-b4") {
 		t.Fatalf("draw-rules check %+v", ch)
 	}
 }
@@ -216,7 +217,7 @@ func TestDeadPiecesInATask(t *testing.T) {
 }
 
 // analysePDN reads one composition from PDN text and analyses it.
-func analysePDN(t *testing.T, name, pdn string) *composition.Report {
+func analysePDN(t *testing.T, name, pdn string) *judge.Report {
 	t.Helper()
 	rep, err := parse(t, name, pdn, opts())
 	if err != nil {

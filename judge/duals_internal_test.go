@@ -1,8 +1,9 @@
-package composition
+package judge
 
 import (
 	"testing"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -69,13 +70,13 @@ func TestClassifyDual(t *testing.T) {
 // the clauses).
 func TestJudgeDual(t *testing.T) {
 	g := &draughts.Game{}
-	task := &Composition{Genre: Task, Rules: draughts.Russian, Game: g}
-	prob10 := &Composition{Genre: Problem, Rules: draughts.International, Game: g}
-	prob8 := &Composition{Genre: Problem, Rules: draughts.Russian, Game: g}
-	study := &Composition{Genre: Study, Rules: draughts.Russian, Game: g}
+	task := &composition.Composition{Genre: composition.Task, Rules: draughts.Russian, Game: g}
+	prob10 := &composition.Composition{Genre: composition.Problem, Rules: draughts.International, Game: g}
+	prob8 := &composition.Composition{Genre: composition.Problem, Rules: draughts.Russian, Game: g}
+	study := &composition.Composition{Genre: composition.Study, Rules: draughts.Russian, Game: g}
 	for _, tc := range []struct {
 		name string
-		c    *Composition
+		c    *composition.Composition
 		kind string
 		dist int
 		at   dualPlace
@@ -150,7 +151,7 @@ func TestFirstBranch(t *testing.T) {
 		if len(errs) > 0 || len(games) != 1 {
 			t.Fatalf("%v", errs)
 		}
-		c, err := FromGame("t.pdn", 1, &games[0])
+		c, err := composition.FromGame("t.pdn", 1, &games[0])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,12 @@
-package composition_test
+package judge_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
@@ -28,8 +28,8 @@ func russian4(t *testing.T) solver.Prober {
 
 // defaultOpts are the command's defaults (--nodes 2000000, --max-bound 40,
 // --slack 4) with the 4-piece Russian databases and 512 MiB.
-func defaultOpts(t *testing.T) composition.Options {
-	return composition.Options{
+func defaultOpts(t *testing.T) judge.Options {
+	return judge.Options{
 		Solver:         solver.Options{Budget: solver.Budget{Nodes: 2_000_000, TTBytes: 512 << 20}, MaxBound: 40, Slack: 4, Threads: 2},
 		Prober:         russian4(t),
 		MaterialMargin: 2,
@@ -49,10 +49,10 @@ func TestSlowCookPair(t *testing.T) {
 	opt := defaultOpts(t)
 	orig := published(t, "Shoshin")
 	rep := analyseWith(t, orig, opt)
-	wantStatus(t, rep, "unique", composition.Pass, "every first move decided at any depth")
+	wantStatus(t, rep, "unique", judge.Pass, "every first move decided at any depth")
 	cp := edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,b2:Ba7,f4"]`)
 	rep = analyseWith(t, cp, opt)
-	if rep.Verdict != composition.Defective {
+	if rep.Verdict != judge.Defective {
 		t.Fatalf("verdict %s, want defective (cooked): %s", rep.Verdict, rep.Reason)
 	}
 	got := map[string]int{}
@@ -67,7 +67,7 @@ func TestSlowCookPair(t *testing.T) {
 	if d := rep.Distance; d != 6 {
 		t.Errorf("shortest solution %d, want the author's 6", d)
 	}
-	wantStatus(t, rep, "unique", composition.Fail, "full cook: a5-d2 also forces the goal in 28")
+	wantStatus(t, rep, "unique", judge.Fail, "full cook: a5-d2 also forces the goal in 28")
 }
 
 // Issue 10's pair for a slow dual inside the main line: in the same copy

@@ -1,4 +1,8 @@
-package composition
+// Package judge checks one composition against chapter XI of the rules of
+// draughts composition (legality, solvability, uniqueness, economy, the
+// genre's requirements, with evidence from the solver) and builds its
+// report and score.
+package judge
 
 import (
 	"context"
@@ -6,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -136,11 +141,11 @@ type Options struct {
 
 // Goal returns the solver goal of c's stipulation, or an error saying why
 // the stipulation cannot be solved yet.
-func Goal(c *Composition, opt Options) (solver.Goal, error) {
+func Goal(c *composition.Composition, opt Options) (solver.Goal, error) {
 	switch c.Stipulation.Kind {
 	case "win":
 		w := solver.Win{Prober: opt.Prober}
-		if c.Genre == Problem && opt.MaterialMargin >= 0 {
+		if c.Genre == composition.Problem && opt.MaterialMargin >= 0 {
 			w.MaterialMargin = opt.MaterialMargin
 			if w.MaterialMargin == 0 {
 				w.MaterialMargin = 2
@@ -181,15 +186,15 @@ func marginBase(p *draughts.Position) int {
 	return max(0, solver.Material(p, draughts.White)-solver.Material(p, draughts.Black))
 }
 
-// anyDepth reports whether c's solving needs every first move decided at
+// AnyDepth reports whether c's solving needs every first move decided at
 // any depth. Clause 11.2.6: outside problems a bounded "no win" leaves the
 // uniqueness open, so the solver gives them phase 1's larger rounds.
-func anyDepth(c *Composition) bool { return c.Genre != Problem }
+func AnyDepth(c *composition.Composition) bool { return c.Genre != composition.Problem }
 
 // newReport is the empty report of c (or of one of its parts): its
 // identity and metadata, the given variant, stipulation and FEN, and
 // empty (not nil) lists for the JSON.
-func newReport(c *Composition, variant, stipulation, fen string) *Report {
+func newReport(c *composition.Composition, variant, stipulation, fen string) *Report {
 	return &Report{File: c.File, Index: c.Index, Line: c.Line, Variant: variant, Genre: c.Genre,
 		Stipulation: stipulation, FEN: fen, Author: c.Author,
 		Source: c.Source, SourceStatus: c.Status,
@@ -198,7 +203,7 @@ func newReport(c *Composition, variant, stipulation, fen string) *Report {
 }
 
 // Analyse solves c and compares the solution with the author's.
-func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
+func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Report {
 	if c.Lasca != nil {
 		return analyseLasca(ctx, c, opt) // lasca.go
 	}
@@ -210,33 +215,54 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
 	rep.practical = c.Practical
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
-	if opt.Time > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.Time)
-		defer cancel()
-		if dl, ok := ctx.Deadline(); ok {
-			opt.Solver.Budget.Deadline = dl
-		}
-	}
+	ctx, opt, cancel := withBudget(ctx, opt)
+	defer cancel()
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
-	if opt.Solver.DrawRules != solver.Game {
-		// One set of proof-number tables for every search of this entry.
-		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
-	}
 
 	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
 	rep.add(variationsCheck(c, nil))
+	rep.authorSolution(c, attacker)
+	goal, lines, ans, solved := rep.solve(ctx, c, opt, attacker)
+	rep.lineChecks(ctx, c, opt, goal, lines, ans, solved) // exact-lock, economy, measures (formal.go)
+	if solved {
+		rep.uniqueness(c, ans)
+		rep.drawRulesCheck(c, goal, attacker, opt, ans)
+	}
+	rep.Finish()
+	return rep
+}
+
+// withBudget applies opt.Time to ctx and the solver's deadline, and gives
+// the entry one set of proof-number tables for all its searches.
+func withBudget(ctx context.Context, opt Options) (context.Context, Options, context.CancelFunc) {
+	cancel := context.CancelFunc(func() {})
+	if opt.Time > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opt.Time)
+		if dl, ok := ctx.Deadline(); ok {
+			opt.Solver.Budget.Deadline = dl
+		}
+	}
+	if opt.Solver.DrawRules != solver.Game {
+		// One set of proof-number tables for every search of this entry.
+		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
+	}
+	return ctx, opt, cancel
+}
+
+// authorSolution adds [author-solution] (the author's moves are legal)
+// and sets the author's key.
+func (rep *Report) authorSolution(c *composition.Composition, attacker draughts.Side) {
+	r := c.Rules
 	for _, e := range draughts.Replay(c.File, c.Game.Moves, c.Rules, c.Start, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
-	authorOK := len(rep.AuthorErrors) == 0
-	if !authorOK {
-		rep.add(Check{"author-solution", "11.2.3", Fail, "illegal move in the author's solution: " + strings.Join(rep.AuthorErrors, "; ")})
+	if len(rep.AuthorErrors) > 0 {
+		rep.add(newCheck(CheckAuthorSolution, Fail, "illegal move in the author's solution: "+strings.Join(rep.AuthorErrors, "; ")))
 	} else if len(c.Game.Moves) == 0 {
-		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"})
+		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no author's solution given: solved from scratch, the author's intent is unknown"))
 	} else {
-		rep.add(Check{"author-solution", "11.2.3", Pass, "every move of the author's solution is legal"})
+		rep.add(newCheck(CheckAuthorSolution, Pass, "every move of the author's solution is legal"))
 	}
 	if len(c.Game.Moves) > 0 && c.Start.Side == attacker {
 		rep.AuthorKey = c.Game.Moves[0].Text
@@ -244,22 +270,27 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 			rep.AuthorKey = draughts.MoveString(&c.Start, r, m)
 		}
 	}
+}
 
+// solve solves c and adds the checks of the answer itself: [quiet-key],
+// the full cooks and [solvable], with the author's tree compared against
+// the solver (authorTree). solved is false when the stipulation has no
+// goal yet, is refuted or undecided, or the budget ran out on the
+// author's key: then the uniqueness and draw-rules checks are not made.
+func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Options, attacker draughts.Side) (goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
 	goal, err := Goal(c, opt)
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
-		rep.add(Check{"solvable", "11.2.3", Unknown, err.Error()})
-		rep.lineChecks(ctx, c, opt, nil, nil, solver.Answer{}, false)
-		rep.finish()
-		return rep
+		rep.add(newCheck(CheckSolvable, Unknown, err.Error()))
+		return nil, nil, solver.Answer{}, false
 	}
 	sopt := opt.Solver
-	lines := authorLines(c) // every line of the author's solution, main first
+	lines = authorLines(c) // every line of the author's solution, main first
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].moves // the tree follows the author's main line
 	}
-	sopt.AnyDepth = anyDepth(c)
-	ans := solver.Solve(ctx, r, c.Start, goal, attacker, sopt)
+	sopt.AnyDepth = AnyDepth(c)
+	ans = solver.Solve(ctx, c.Rules, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {
 		rep.Keys = append(rep.Keys, k.Move)
@@ -268,20 +299,26 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 
 	switch ans.Verdict {
 	case solver.VerdictRefuted:
-		rep.add(Check{"solvable", "11.2.3", Fail, "the stipulation cannot be fulfilled: " + ans.Reason +
-			lineText(" (refuting line: ", ans.Refutation, ")")})
-		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.finish()
-		return rep
+		rep.add(newCheck(CheckSolvable, Fail, "the stipulation cannot be fulfilled: "+ans.Reason+
+			lineText(" (refuting line: ", ans.Refutation, ")")))
+		return goal, lines, ans, false
 	case solver.VerdictUnknown:
-		rep.add(Check{"solvable", "11.2.3", Unknown, ans.Reason})
+		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
 		rep.Reason = ans.Reason
-		rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-		rep.finish()
-		return rep
+		return goal, lines, ans, false
 	}
+	if !rep.authorKeyDecided(ans, opt) {
+		return goal, lines, ans, false
+	}
+	rep.authorTree(c, goal, attacker, opt, ans, lines)
+	return goal, lines, ans, true
+}
 
-	// Full cooks: keys other than the author's (11.2.6).
+// authorKeyDecided adds the full cooks (keys other than the author's,
+// 11.2.6) and, when the author's key does not force the goal, a failed
+// [solvable]; it is false when the budget ran out on the author's key
+// ([solvable] unknown).
+func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
 	authorWins := rep.addCooks(ans.Keys, opt.otherSolutions,
 		func(k solver.FirstMove) string {
 			return fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)
@@ -289,54 +326,54 @@ func Analyse(ctx context.Context, c *Composition, opt Options) *Report {
 		func(k solver.FirstMove) string {
 			return fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)
 		})
-	if rep.AuthorKey != "" {
-		if !authorWins {
-			detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
-			for _, t := range ans.Tries {
-				if t.Move == rep.AuthorKey {
-					if t.Outcome == solver.Aborted {
-						rep.add(Check{"solvable", "11.2.3", Unknown, "budget spent on the author's key " + rep.AuthorKey})
-						rep.lineChecks(ctx, c, opt, goal, lines, ans, false)
-						rep.finish()
-						return rep
-					}
-					detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
-				}
+	if rep.AuthorKey == "" || authorWins {
+		return true
+	}
+	detail := fmt.Sprintf("the author's key %s does not force the goal within %d moves", rep.AuthorKey, ans.Bound)
+	for _, t := range ans.Tries {
+		if t.Move == rep.AuthorKey {
+			if t.Outcome == solver.Aborted {
+				rep.add(newCheck(CheckSolvable, Unknown, "budget spent on the author's key "+rep.AuthorKey))
+				return false
 			}
-			rep.add(Check{"solvable", "11.2.3", Fail, detail})
+			detail += "; refuted by " + strings.Join(t.RefutationMoves(), ", ")
 		}
 	}
+	rep.add(newCheck(CheckSolvable, Fail, detail))
+	return true
+}
 
-	// The author's tree against the solver.
-	if authorOK && len(c.Game.Moves) > 0 && rep.check("solvable") == nil {
-		w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
-		w.walk(c.Game.Moves, c.Start, nil, false)
-		w.judgeBranches()
-		rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
-		if d := w.demoted(); len(d) > 0 {
-			rep.demoted = d
-			if ch := rep.check("variations"); ch != nil {
-				*ch = variationsCheck(c, d)
-			}
+// authorTree compares the author's tree with the solver (walker): duals,
+// transpositions, missing defences, demoted variations, and [solvable]
+// from the author's lines; without an author's solution [solvable] is the
+// solver's.
+func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer, lines []authorLine) {
+	if len(rep.AuthorErrors) > 0 || len(c.Game.Moves) == 0 || rep.Check("solvable") != nil {
+		if rep.Check("solvable") == nil {
+			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 		}
-		rep.sideFinales = w.sideFinales
-		rep.Nodes += w.s.Nodes()
-		switch {
-		case len(w.failures) > 0:
-			rep.add(Check{"solvable", "11.2.3", Fail, strings.Join(w.failures, "; ")})
-		case len(w.unknowns) > 0:
-			rep.add(Check{"solvable", "11.2.3", Unknown, strings.Join(w.unknowns, "; ")})
-		default:
-			rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))})
-		}
-	} else if rep.check("solvable") == nil {
-		rep.add(Check{"solvable", "11.2.3", Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))})
+		return
 	}
-	rep.lineChecks(ctx, c, opt, goal, lines, ans, true) // exact-lock, economy, measures (formal.go)
-	rep.uniqueness(c, ans)
-	rep.drawRulesCheck(c, goal, attacker, opt, ans)
-	rep.finish()
-	return rep
+	w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
+	w.walk(c.Game.Moves, c.Start, nil, false)
+	w.judgeBranches()
+	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
+	if d := w.demoted(); len(d) > 0 {
+		rep.demoted = d
+		if ch := rep.Check("variations"); ch != nil {
+			*ch = variationsCheck(c, d)
+		}
+	}
+	rep.sideFinales = w.sideFinales
+	rep.Nodes += w.s.Nodes()
+	switch {
+	case len(w.failures) > 0:
+		rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
+	case len(w.unknowns) > 0:
+		rep.add(newCheck(CheckSolvable, Unknown, strings.Join(w.unknowns, "; ")))
+	default:
+		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
+	}
 }
 
 // count is "1 move", "3 moves".
@@ -356,7 +393,8 @@ func lineText(pre string, line []string, post string) string {
 
 func (rep *Report) add(c Check) { rep.Checks = append(rep.Checks, c) }
 
-func (rep *Report) check(id string) *Check {
+// Check returns the check id of the report, or nil when it has none.
+func (rep *Report) Check(id string) *Check {
 	for i := range rep.Checks {
 		if rep.Checks[i].ID == id {
 			return &rep.Checks[i]
@@ -365,9 +403,9 @@ func (rep *Report) check(id string) *Check {
 	return nil
 }
 
-// finish sets the verdict from the checks: any formal failure is
+// Finish sets the verdict from the checks: any formal failure is
 // defective (11.1.1); otherwise any unknown leaves the entry unknown.
-func (rep *Report) finish() {
+func (rep *Report) Finish() {
 	// Empty lists, not null, in the JSON document.
 	for _, fs := range []*[]Finding{&rep.Cooks, &rep.Duals, &rep.Transpositions, &rep.MissingDefences} {
 		if *fs == nil {
@@ -435,12 +473,12 @@ func (rep *Report) addCooks(keys []solver.FirstMove, skip []string, cook, anothe
 // in them is judged. Without this a capped run reported "pass" for a
 // study whose side line the full run demotes (Vitoshkin's, at 20 s).
 func (rep *Report) provisionalVariations() {
-	ch := rep.check("variations")
+	ch := rep.Check("variations")
 	if ch == nil || ch.Status != Pass {
 		return
 	}
 	why := ""
-	switch sv := rep.check("solvable"); {
+	switch sv := rep.Check("solvable"); {
 	case sv == nil || sv.Status == Unknown:
 		why = "solvability is undecided, so the side lines are not yet checked for partial cooks (11.2.6)"
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
@@ -453,7 +491,7 @@ func (rep *Report) provisionalVariations() {
 
 // legalMaterial is the material part of [legal] (11.2.2): at most 12 (20)
 // pieces a side, no man on its own promotion row.
-func legalMaterial(c *Composition) Check {
+func legalMaterial(c *composition.Composition) Check {
 	r := c.Rules
 	max := 12
 	if r.Board.Size == 10 {
@@ -472,23 +510,23 @@ func legalMaterial(c *Composition) Check {
 		bad = append(bad, err.Error())
 	}
 	if len(bad) > 0 {
-		return Check{"legal", "11.2.2", Fail, strings.Join(bad, "; ")}
+		return newCheck(CheckLegal, Fail, strings.Join(bad, "; "))
 	}
-	return Check{"legal", "11.2.2", Pass, "material possible; no man on its own promotion row"}
+	return newCheck(CheckLegal, Pass, "material possible; no man on its own promotion row")
 }
 
 // quietKey is [quiet-key] (11.1.3, 11.2.8.3): the solution starts with a
 // quiet move — no black piece en prise in the initial position (captures
 // are compulsory, 6.1.5) — and a first move exists. The evidence names
 // every capture White would have to make.
-func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
+func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 	if c.Start.Side != draughts.White {
-		rep.add(Check{"quiet-key", "11.1.3", NotApplicable, "Black moves first"})
+		rep.add(newCheck(CheckQuietKey, NotApplicable, "Black moves first"))
 		return
 	}
 	moves := draughts.LegalMoves(&c.Start, c.Rules)
 	if len(moves) == 0 {
-		rep.add(Check{"quiet-key", "11.2.8.3", Fail, "White has no first move"})
+		rep.add(newCheckAt(CheckQuietKey, "11.2.8.3", Fail, "White has no first move"))
 		return
 	}
 	if moves[0].IsCapture() {
@@ -496,21 +534,21 @@ func (rep *Report) quietKey(c *Composition, ans solver.Answer) {
 		for _, m := range moves {
 			var taken []string
 			for _, sq := range m.Captured.Squares() {
-				taken = append(taken, pieceName(&c.Start, c.Rules, sq))
+				taken = append(taken, composition.PieceName(&c.Start, c.Rules, sq))
 			}
 			caps = append(caps, draughts.MoveString(&c.Start, c.Rules, m)+" takes the "+strings.Join(taken, ", "))
 		}
-		rep.add(Check{"quiet-key", "11.1.3", Fail, "black piece en prise: White's first move must be a capture: " + strings.Join(caps, "; ")})
+		rep.add(newCheck(CheckQuietKey, Fail, "black piece en prise: White's first move must be a capture: "+strings.Join(caps, "; ")))
 		return
 	}
 	// A white piece en prise at the start of a task is a serious defect
 	// scored about -2 (11.2.8.3), not a formal failure: see the score.
-	rep.add(Check{"quiet-key", "11.1.3", Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))})
+	rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))))
 }
 
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
 // 11.3.8.5).
-func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
+func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	bound := "every first move decided at any depth"
 	aborted := 0
 	for _, t := range ans.Tries {
@@ -520,7 +558,7 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 	}
 	if ans.Undecided > 0 {
 		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
-		if aborted == 0 && c.Genre != Problem {
+		if aborted == 0 && c.Genre != composition.Problem {
 			// Judgement call (README): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
 			// study a longer win is a cook too (11.2.6 knows no length).
@@ -533,7 +571,7 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		for _, f := range rep.Cooks {
 			s = append(s, f.Result)
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ")})
+		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")))
 	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
 		// A proved dual fails the check whatever the other first moves
 		// are: its basis (the author's and the dual's wins) is decided.
@@ -541,19 +579,19 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
 			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
-		rep.add(Check{"unique", "11.2.6", Fail, strings.Join(s, "; ") + "; " + bound})
+		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")+"; "+bound))
 	case aborted > 0:
 		detail := bound
 		for _, f := range rep.Duals {
 			detail += "; dual " + f.judged()
 		}
-		rep.add(Check{"unique", "11.2.6", Unknown, detail})
+		rep.add(newCheck(CheckUnique, Unknown, detail))
 	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
 		var s []string
 		for _, f := range dualsWith(rep.Duals, DualUndecided) {
 			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
 		}
-		rep.add(Check{"unique", "11.2.6", Unknown, "single key; duals whose finale was not reached: " + strings.Join(s, "; ")})
+		rep.add(newCheck(CheckUnique, Unknown, "single key; duals whose finale was not reached: "+strings.Join(s, "; ")))
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
 		var tol []string
 		for _, f := range rep.Duals {
@@ -563,9 +601,9 @@ func (rep *Report) uniqueness(c *Composition, ans solver.Answer) {
 		if len(tol) > 0 {
 			detail += ": " + strings.Join(tol, "; ")
 		}
-		rep.add(Check{"unique", "11.2.6", Warn, detail + "; " + bound})
+		rep.add(newCheck(CheckUnique, Warn, detail+"; "+bound))
 	default:
-		rep.add(Check{"unique", "11.2.6", Pass, "single key, no duals in the author's variations; " + bound})
+		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
 	}
 }
 
@@ -590,17 +628,6 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 	return out
 }
 
-// isTry reports whether an author's ply is marked as a try (false trail,
-// 11.3.3): "?" or "??" after the move (NAG 2 or 4).
-func isTry(p *draughts.Ply) bool {
-	for _, n := range p.NAGs {
-		if n == 2 || n == 4 {
-			return true
-		}
-	}
-	return false
-}
-
 // countVariations counts the author's thematic variations besides the main
 // line (11.2.5, 11.2.6): the alternatives given for a defender's move. The
 // author's alternatives for the attacker (acknowledged duals) and tries
@@ -611,7 +638,7 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 	for i := range plies {
 		mine := attacker == (i%2 == 0)
 		for _, v := range plies[i].Variations {
-			if len(v) == 0 || isTry(&v[0]) {
+			if len(v) == 0 || composition.IsTry(&v[0]) {
 				continue
 			}
 			if !mine {
@@ -624,7 +651,7 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 }
 
 // thematicLines is 1 + countVariations of c's solution.
-func thematicLines(c *Composition) int {
+func thematicLines(c *composition.Composition) int {
 	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
 }
 
@@ -633,7 +660,7 @@ func countTries(plies []draughts.Ply) int {
 	n := 0
 	for i := range plies {
 		for _, v := range plies[i].Variations {
-			if len(v) > 0 && isTry(&v[0]) {
+			if len(v) > 0 && composition.IsTry(&v[0]) {
 				n++
 			} else {
 				n += countTries(v)
@@ -648,7 +675,7 @@ func countTries(plies []draughts.Ply) int {
 // compositional branches; the author's lines are counted (main line and
 // every variation), less the demoted ones (side variations with a partial
 // cook, 11.2.6).
-func variationsCheck(c *Composition, demoted []string) Check {
+func variationsCheck(c *composition.Composition, demoted []string) Check {
 	lines := thematicLines(c) - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -657,32 +684,32 @@ func variationsCheck(c *Composition, demoted []string) Check {
 	// 11.3.8.3: in a study a thematic false trail counts as a
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
-	if c.Genre == Study || c.Genre == Ending {
+	if c.Genre == composition.Study || c.Genre == composition.Ending {
 		tries = countTries(c.Game.Moves)
 		lines += tries
 	}
 	switch {
 	case len(c.Game.Moves) == 0:
-		return Check{"variations", "11.2.5", NotApplicable, "no author's solution"}
-	case c.Genre == Task && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem)}
-	case (c.Genre == Study || c.Genre == Ending) && lines < 2:
-		return Check{"variations", "11.2.5", Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem)}
-	case c.Genre == Task || c.Genre == Study || c.Genre == Ending:
+		return newCheck(CheckVariations, NotApplicable, "no author's solution")
+	case c.Genre == composition.Task && lines < 2:
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))
+	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem))
+	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
 		}
-		return Check{"variations", "11.2.5", Pass, d + dem}
+		return newCheck(CheckVariations, Pass, d+dem)
 	}
-	return Check{"variations", "11.2.5", NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem)}
+	return newCheck(CheckVariations, NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem))
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,
 // 8.2) change the solution (SPEC §3: a report says when theory and game
 // modes disagree): the shortest key is searched again under the game
 // rules, to the same length. Informative only (pass or warn).
-func (rep *Report) drawRulesCheck(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {
+func (rep *Report) drawRulesCheck(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {
 	if opt.Solver.DrawRules == solver.Game || ans.Verdict != solver.VerdictProved || len(ans.Keys) == 0 || c.Start.Side != attacker {
 		return
 	}
@@ -697,10 +724,10 @@ func (rep *Report) drawRulesCheck(c *Composition, goal solver.Goal, attacker dra
 	o, d := s.Distance(&q, ans.Keys[0].Distance-1)
 	switch o {
 	case solver.Proved:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)})
+		rep.add(newCheck(CheckDrawRules, Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)))
 	case solver.Aborted:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", NotApplicable, "game draw rules not checked: budget spent"})
+		rep.add(newCheck(CheckDrawRules, NotApplicable, "game draw rules not checked: budget spent"))
 	default:
-		rep.add(Check{"draw-rules", "6.1.8, 7.5.2, 8.2", Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)})
+		rep.add(newCheck(CheckDrawRules, Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)))
 	}
 }

@@ -1,16 +1,17 @@
-package composition
+package judge
 
 import (
 	"context"
 	"os"
 	"testing"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
 
 // readComposition reads the first composition of a testdata file.
-func readComposition(t *testing.T, path string) *Composition {
+func readComposition(t *testing.T, path string) *composition.Composition {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -20,7 +21,7 @@ func readComposition(t *testing.T, path string) *Composition {
 	if len(errs) > 0 || len(games) == 0 {
 		t.Fatalf("%s: %v", path, errs)
 	}
-	c, err := FromGame(path, 1, &games[0])
+	c, err := composition.FromGame(path, 1, &games[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func readComposition(t *testing.T, path string) *Composition {
 }
 
 // after plays moves from c's initial position.
-func after(t *testing.T, c *Composition, moves ...string) draughts.Position {
+func after(t *testing.T, c *composition.Composition, moves ...string) draughts.Position {
 	t.Helper()
 	p := c.Start
 	for _, s := range moves {
@@ -48,7 +49,7 @@ func after(t *testing.T, c *Composition, moves ...string) draughts.Position {
 // (a king is not one piece), and so is every finale where Black has more
 // kings than White, or can crown one with a quiet move.
 func TestProblemFinaleRule(t *testing.T) {
-	c := readComposition(t, "testdata/zubov-2.pdn")
+	c := readComposition(t, "../composition/testdata/zubov-2.pdn")
 	g, err := Goal(c, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +102,7 @@ func TestZubovNo2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 20-piece 10x10 problem: about a minute")
 	}
-	c := readComposition(t, "testdata/zubov-2.pdn")
+	c := readComposition(t, "../composition/testdata/zubov-2.pdn")
 	opt := Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 16 << 20}, MaxBound: 16, Threads: 2}}
 	rep := Analyse(context.Background(), c, opt)
 	if len(rep.Cooks) > 0 || len(rep.Keys) != 1 || rep.Keys[0] != "16-11" || rep.AuthorKey != "16-11" {
@@ -126,5 +127,5 @@ func TestZubovNo2(t *testing.T) {
 			t.Errorf("dual %+v", d)
 		}
 	}
-	t.Logf("verdict %s (%s); unique: %s", rep.Verdict, rep.Reason, rep.check("unique").Detail)
+	t.Logf("verdict %s (%s); unique: %s", rep.Verdict, rep.Reason, rep.Check("unique").Detail)
 }

@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -71,14 +72,14 @@ func (l authorLine) clone() authorLine {
 
 // authorLines lists every line of the author's solution, main line first;
 // a line stops at its first illegal move (reported by [author-solution]).
-func authorLines(c *Composition) []authorLine {
+func authorLines(c *composition.Composition) []authorLine {
 	var out []authorLine
 	var rec func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool)
 	rec = func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool) {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
-				if len(v) > 0 && isTry(&v[0]) {
+				if len(v) > 0 && composition.IsTry(&v[0]) {
 					continue // a false trail, not a line of the solution
 				}
 				alt := cur.clone()
@@ -104,10 +105,28 @@ func authorLines(c *Composition) []authorLine {
 	return out
 }
 
+// AuthorLine is one line of the author's solution: its moves in canonical
+// notation, the position at its end, and whether it is the main line.
+type AuthorLine struct {
+	Moves []string
+	End   draughts.Position
+	Main  bool
+}
+
+// AuthorLines lists every line of the author's solution, main line first;
+// a line stops at its first illegal move.
+func AuthorLines(c *composition.Composition) []AuthorLine {
+	var out []AuthorLine
+	for _, l := range authorLines(c) {
+		out = append(out, AuthorLine{Moves: l.moves, End: l.end, Main: l.main})
+	}
+	return out
+}
+
 // formal carries what the solver-based checks share.
 type formal struct {
 	ctx   context.Context
-	c     *Composition
+	c     *composition.Composition
 	r     *draughts.Rules
 	goal  solver.Goal
 	opt   Options
@@ -127,7 +146,7 @@ type formal struct {
 
 // staticChecks adds the checks that need only the material: [legal]
 // (11.2.2), [genre] (11.1.3) and [problem-balance] (11.2.7.1).
-func (rep *Report) staticChecks(c *Composition) {
+func (rep *Report) staticChecks(c *composition.Composition) {
 	legal := legalMaterial(c)
 	if legal.Status == Pass {
 		d, ok := retroDetail(c)
@@ -150,7 +169,7 @@ func (rep *Report) staticChecks(c *Composition) {
 // [economy-construction] and [kings-function]; otherwise the solver-based
 // checks are listed as not checked. Then the artistic measures (without
 // the solver's tries, duals and transpositions when unsolved).
-func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
+func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
 	if !solved && (goal == nil || len(lines) == 0) {
 		rep.notChecked(c)
 		return
@@ -163,7 +182,7 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
 	ef := f.economyFinale(rep.Finales)
-	if ch := rep.check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
+	if ch := rep.Check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
 		// The finales are the author's lines' ends only when the lines
 		// are forced: while solvability is undecided, so is this check.
 		ef.Status, ef.Detail = Unknown, "undecided while solvability is unknown; it would fail: "+ef.Detail
@@ -172,8 +191,8 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 	if !solved {
 		rep.notChecked(c)
 	} else {
-		if ch := rep.check("solvable"); ch != nil && ch.Status != Pass {
-			rep.add(Check{"economy-construction", "11.2.4", NotApplicable, "the author's solution is not sound: no idea to keep"})
+		if ch := rep.Check("solvable"); ch != nil && ch.Status != Pass {
+			rep.add(newCheck(CheckEconomyConstruction, NotApplicable, "the author's solution is not sound: no idea to keep"))
 		} else {
 			rep.add(f.economyConstruction(rep))
 		}
@@ -190,15 +209,15 @@ func (rep *Report) lineChecks(ctx context.Context, c *Composition, opt Options, 
 // neither but that economy-construction found needed plays only
 // indirectly: a warning for the judge; one that is not needed fails.
 func (f *formal) kingsFunction() Check {
-	const id, clause = "kings-function", "11.2.7.4"
+	const id = CheckKingsFunction
 	start := f.c.Start
-	if f.c.Genre != Problem || start.Kings == 0 || len(f.lines) == 0 {
-		return Check{id, clause, NotApplicable, "problems with kings only"}
+	if f.c.Genre != composition.Problem || start.Kings == 0 || len(f.lines) == 0 {
+		return newCheck(id, NotApplicable, "problems with kings only")
 	}
 	_, touched := pieceActivity(start, f.lines)
 	var idle, indirect []string
 	for _, sq := range (start.Kings &^ touched).Squares() {
-		name := pieceName(&start, f.r, sq)
+		name := composition.PieceName(&start, f.r, sq)
 		if why, ok := f.roles[sq]; ok {
 			indirect = append(indirect, name+" ("+why+")")
 		} else if f.undecided.Has(sq) {
@@ -209,13 +228,13 @@ func (f *formal) kingsFunction() Check {
 	}
 	switch {
 	case len(idle) > 0 && f.roles == nil:
-		return Check{id, clause, Fail, "kings that neither move nor are captured in the author's lines: " + strings.Join(idle, ", ")}
+		return newCheck(id, Fail, "kings that neither move nor are captured in the author's lines: "+strings.Join(idle, ", "))
 	case len(idle) > 0:
-		return Check{id, clause, Fail, "kings that neither move nor are captured and are not needed: " + strings.Join(idle, ", ")}
+		return newCheck(id, Fail, "kings that neither move nor are captured and are not needed: "+strings.Join(idle, ", "))
 	case len(indirect) > 0:
-		return Check{id, clause, Warn, "kings that neither move nor are captured, needed only indirectly: " + strings.Join(indirect, "; ")}
+		return newCheck(id, Warn, "kings that neither move nor are captured, needed only indirectly: "+strings.Join(indirect, "; "))
 	}
-	return Check{id, clause, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count())}
+	return newCheck(id, Pass, fmt.Sprintf("every one of the %d kings moves or is captured in the author's lines", start.Kings.Count()))
 }
 
 // naturalPosition is [natural-position] (11.2.7.5): a practical problem's
@@ -223,14 +242,14 @@ func (f *formal) kingsFunction() Check {
 // check is listed as evidence — men only, the balance of forces, a legal
 // last move found by the retro-analysis — and the resemblance itself is
 // left to the judge: pass when the evidence holds, warn otherwise.
-func naturalPosition(c *Composition, legal *Check) Check {
-	const id, clause = "natural-position", "11.2.7.5"
+func naturalPosition(c *composition.Composition, legal *Check) Check {
+	const id = CheckNaturalPosition
 	if !c.Practical {
-		return Check{id, clause, NotApplicable, "practical problems only"}
+		return newCheck(id, NotApplicable, "practical problems only")
 	}
 	p := &c.Start
 	var bad, good []string
-	if c.Rules.Board.Size != 10 || c.Genre != Problem {
+	if c.Rules.Board.Size != 10 || c.Genre != composition.Problem {
 		bad = append(bad, "practical problems are a group of 100-square problems (11.1.3)")
 	}
 	if p.Kings != 0 {
@@ -250,9 +269,9 @@ func naturalPosition(c *Composition, legal *Check) Check {
 		bad = append(bad, "no legal last move found")
 	}
 	if len(bad) > 0 {
-		return Check{id, clause, Warn, "not like a game position: " + strings.Join(bad, "; ") + "; the judge decides"}
+		return newCheck(id, Warn, "not like a game position: "+strings.Join(bad, "; ")+"; the judge decides")
 	}
-	return Check{id, clause, Pass, strings.Join(good, ", ") + "; the likeness to a game position is for the judge"}
+	return newCheck(id, Pass, strings.Join(good, ", ")+"; the likeness to a game position is for the judge")
 }
 
 // practicalRelief applies the note of 11.2.7.5: a practical problem may
@@ -276,9 +295,9 @@ func (rep *Report) practicalRelief() {
 // (11.1.3: "different finales are the most important attribute of the
 // variation requirement"; 11.3.9.5). Two lines locking on the same squares
 // are a warning.
-func (rep *Report) distinctTaskFinales(c *Composition) {
-	ch := rep.check("variations")
-	if c.Genre != Task || ch == nil || ch.Status != Pass {
+func (rep *Report) distinctTaskFinales(c *composition.Composition) {
+	ch := rep.Check("variations")
+	if c.Genre != composition.Task || ch == nil || ch.Status != Pass {
 		return
 	}
 	locks := map[string]bool{}
@@ -300,14 +319,14 @@ func (rep *Report) distinctTaskFinales(c *Composition) {
 // notChecked lists the solver-based checks an undecided or unsolvable
 // composition does not get, so that a report shows every check: unknown
 // when solvability is undecided, not applicable when it failed.
-func (rep *Report) notChecked(c *Composition) {
+func (rep *Report) notChecked(c *composition.Composition) {
 	st, why := NotApplicable, "the composition is not solvable: nothing to compare"
-	if ch := rep.check("solvable"); ch == nil || ch.Status != Fail {
+	if ch := rep.Check("solvable"); ch == nil || ch.Status != Fail {
 		st, why = Unknown, "not checked: solvability undecided"
 	}
-	for _, x := range []struct{ id, clause string }{{"unique", "11.2.6"}, {"economy-construction", "11.2.4"}} {
-		if rep.check(x.id) == nil {
-			rep.add(Check{x.id, x.clause, st, why})
+	for _, id := range []CheckID{CheckUnique, CheckEconomyConstruction} {
+		if rep.Check(string(id)) == nil {
+			rep.add(newCheck(id, st, why))
 		}
 	}
 }
@@ -318,28 +337,28 @@ func material(p *draughts.Position, s draughts.Side) (men, kings int) {
 }
 
 // genreFits reports whether the material of c allows genre g, and why not.
-func genreFits(c *Composition, g string) (bool, string) {
+func genreFits(c *composition.Composition, g string) (bool, string) {
 	p := &c.Start
 	wm, wk := material(p, draughts.White)
 	bm, bk := material(p, draughts.Black)
 	w, b := wm+wk, bm+bk
 	lock := c.Stipulation.Kind == "lock"
 	switch g {
-	case Problem:
+	case composition.Problem:
 		if lock {
 			return false, "a problem's stipulation is a win or a draw, not a lock"
 		}
 		if w <= 4 {
 			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
 		}
-	case Study:
+	case composition.Study:
 		if lock {
 			return false, "a study's stipulation is a win or a draw, not a lock"
 		}
 		if w > 4 || b > 6 {
 			return false, fmt.Sprintf("a study has at most 4 white and 6 black pieces; here %d white, %d black", w, b)
 		}
-	case Ending:
+	case composition.Ending:
 		if lock {
 			return false, "a positional ending's stipulation is a win or a draw, not a lock"
 		}
@@ -349,7 +368,7 @@ func genreFits(c *Composition, g string) (bool, string) {
 		if w > 8 || b > 8 {
 			return false, fmt.Sprintf("a positional ending has at most 8 pieces a side; here %d white, %d black", w, b)
 		}
-	case Task:
+	case composition.Task:
 		if !lock {
 			return false, "a locking task's stipulation is a lock"
 		}
@@ -358,13 +377,13 @@ func genreFits(c *Composition, g string) (bool, string) {
 }
 
 // group is the group of genre g from the material (11.1.3).
-func group(c *Composition, g string) string {
+func group(c *composition.Composition, g string) string {
 	p := &c.Start
 	wm, wk := material(p, draughts.White)
 	bm, bk := material(p, draughts.Black)
 	big := c.Rules.Board.Size == 10
 	switch g {
-	case Problem:
+	case composition.Problem:
 		switch {
 		case wk+bk > 0:
 			return "with kings and men"
@@ -381,7 +400,7 @@ func group(c *Composition, g string) string {
 		default:
 			return "large (up to 20 men a side)"
 		}
-	case Task:
+	case composition.Task:
 		switch {
 		case wm+wk <= 7:
 			return "miniature (at most 7 white units)"
@@ -396,8 +415,8 @@ func group(c *Composition, g string) string {
 
 // genreCheck is [genre] (11.1.3): the genres the material allows, the
 // group, and whether the stated genre fits.
-func (rep *Report) genreCheck(c *Composition) Check {
-	for _, g := range []string{Problem, Study, Ending, Task} {
+func (rep *Report) genreCheck(c *composition.Composition) Check {
+	for _, g := range []string{composition.Problem, composition.Study, composition.Ending, composition.Task} {
 		if ok, _ := genreFits(c, g); ok {
 			rep.DetectedGenres = append(rep.DetectedGenres, g)
 		}
@@ -407,30 +426,30 @@ func (rep *Report) genreCheck(c *Composition) Check {
 		detected = "none"
 	}
 	if c.Genre == "" {
-		return Check{"genre", "11.1.3", NotApplicable, "no genre stated; the material fits: " + detected}
+		return newCheck(CheckGenre, NotApplicable, "no genre stated; the material fits: "+detected)
 	}
 	if ok, why := genreFits(c, c.Genre); !ok {
-		return Check{"genre", "11.1.3", Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected)}
+		return newCheck(CheckGenre, Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected))
 	}
 	rep.Group = group(c, c.Genre)
 	d := "stated " + c.Genre + " fits the material"
 	if rep.Group != "" {
 		d += "; group: " + rep.Group
 	}
-	return Check{"genre", "11.1.3", Pass, d}
+	return newCheck(CheckGenre, Pass, d)
 }
 
 // problemBalance is [problem-balance] (11.2.7.1): in a problem Black is at
 // most one piece ahead at the start.
-func problemBalance(c *Composition) Check {
-	if c.Genre != Problem {
-		return Check{"problem-balance", "11.2.7.1", NotApplicable, "problems only"}
+func problemBalance(c *composition.Composition) Check {
+	if c.Genre != composition.Problem {
+		return newCheck(CheckProblemBalance, NotApplicable, "problems only")
 	}
 	w, b := c.Start.Pieces[draughts.White].Count(), c.Start.Pieces[draughts.Black].Count()
 	if b-w > 1 {
-		return Check{"problem-balance", "11.2.7.1", Fail, fmt.Sprintf("Black is %d pieces ahead (%d against %d); at most one is allowed", b-w, b, w)}
+		return newCheck(CheckProblemBalance, Fail, fmt.Sprintf("Black is %d pieces ahead (%d against %d); at most one is allowed", b-w, b, w))
 	}
-	return Check{"problem-balance", "11.2.7.1", Pass, fmt.Sprintf("%d white against %d black pieces", w, b)}
+	return newCheck(CheckProblemBalance, Pass, fmt.Sprintf("%d white against %d black pieces", w, b))
 }
 
 // searcher returns a searcher with the budget of the composition's
@@ -510,11 +529,11 @@ func finaleName(fin Finale) string {
 // exactly the stated number and kind of pieces.
 func (f *formal) exactLock(fins []Finale) Check {
 	if f.c.Stipulation.Kind != "lock" {
-		return Check{"exact-lock", "11.2.8.2", NotApplicable, "locking tasks only"}
+		return newCheck(CheckExactLock, NotApplicable, "locking tasks only")
 	}
 	want := solver.LockText(f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)
 	if len(fins) == 0 {
-		return Check{"exact-lock", "11.2.8.2", NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)"}
+		return newCheck(CheckExactLock, NotApplicable, "no author's solution: nothing to compare (the solver only finds exact locks)")
 	}
 	var bad, good, open []string
 	for _, fin := range fins {
@@ -536,29 +555,11 @@ func (f *formal) exactLock(fins []Finale) Check {
 	}
 	switch {
 	case len(bad) > 0:
-		return Check{"exact-lock", "11.2.8.2", Fail, strings.Join(bad, "; ")}
+		return newCheck(CheckExactLock, Fail, strings.Join(bad, "; "))
 	case len(open) > 0:
-		return Check{"exact-lock", "11.2.8.2", Unknown, "no lock reached: " + strings.Join(open, "; ")}
+		return newCheck(CheckExactLock, Unknown, "no lock reached: "+strings.Join(open, "; "))
 	}
-	return Check{"exact-lock", "11.2.8.2", Pass, strings.Join(good, "; ")}
-}
-
-// pieceName is "man e5" / "king 23".
-func pieceName(p *draughts.Position, r *draughts.Rules, sq draughts.Square) string {
-	side := "white"
-	if p.Pieces[draughts.Black].Has(sq) {
-		side = "black"
-	}
-	kind := "man"
-	if p.Kings.Has(sq) {
-		kind = "king"
-	}
-	return fmt.Sprintf("%s %s %s", side, kind, r.Board.Name(sq))
-}
-
-// without returns p with the piece on sq removed.
-func without(p draughts.Position, sq draughts.Square) draughts.Position {
-	return draughts.NewPosition(p.Pieces[draughts.White]&^draughts.Bit(sq), p.Pieces[draughts.Black]&^draughts.Bit(sq), p.Kings&^draughts.Bit(sq), p.Side)
+	return newCheck(CheckExactLock, Pass, strings.Join(good, "; "))
 }
 
 // economyFinale is [economy-finale] (11.2.4, 11.2.8.1): in each finale
@@ -573,7 +574,7 @@ func without(p draughts.Position, sq draughts.Square) draughts.Position {
 // the endgame database in N moves needs a piece unless without it the
 // database still says won in at most N+dbSlack moves (sameWin).
 func (f *formal) economyFinale(fins []Finale) Check {
-	const id, clause = "economy-finale", "11.2.4"
+	const id = CheckEconomyFinale
 	var fails, warns, ok []string
 	checked := 0
 	moved, _ := pieceActivity(f.c.Start, f.lines)
@@ -590,28 +591,28 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		var spare []string
 		why := "the goal still holds without the "
 		switch {
-		case p.Pieces[draughts.Black] == 0 && f.c.Genre == Problem && p.Pieces[draughts.White].Count() > 1:
+		case p.Pieces[draughts.Black] == 0 && f.c.Genre == composition.Problem && p.Pieces[draughts.White].Count() > 1:
 			// 11.2.7.2: a problem may end with one white piece and no
 			// black ones; more white pieces there are not needed.
 			why = "a problem's finale without black pieces has one white piece (11.2.7.2); here also the "
 			for _, sq := range p.Pieces[draughts.White].Squares()[1:] {
-				spare = append(spare, pieceName(&p, f.r, sq))
+				spare = append(spare, composition.PieceName(&p, f.r, sq))
 			}
 		case p.Pieces[draughts.Black] == 0:
 			// A study's branch may end with one white unit or in a motif
 			// of all white pieces (11.3.8.4): left to the judge.
 		case p.Pieces[draughts.White].Count() > 1:
 			for _, sq := range p.Pieces[draughts.White].Squares() {
-				q := without(p, sq)
+				q := composition.Without(p, sq)
 				g := f.goal
 				if passive.Has(sq) {
 					// A piece that never moved: without it the
 					// composition starts a piece lighter too.
-					st := without(f.c.Start, sq)
+					st := composition.Without(f.c.Start, sq)
 					g = f.goalFor(&st)
 				}
 				if sameWin(g, f.goal, p, q, f.r) {
-					spare = append(spare, pieceName(&p, f.r, sq))
+					spare = append(spare, composition.PieceName(&p, f.r, sq))
 				}
 			}
 		}
@@ -620,14 +621,14 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			continue
 		}
 		msg := fmt.Sprintf("%s (%s): %s%s", finaleName(fin), fin.FEN, why, strings.Join(spare, ", "))
-		if f.c.Genre == Task || fin.Main {
+		if f.c.Genre == composition.Task || fin.Main {
 			fails = append(fails, msg)
 		} else {
 			warns = append(warns, msg)
 		}
 	}
-	cl := clause
-	if f.c.Genre == Task {
+	cl := checkDefs[id].Clause
+	if f.c.Genre == composition.Task {
 		cl = "11.2.8.1"
 		// Finales after defences the author did not give: the solver's
 		// play is one way to finish there, so a warning, not a failure.
@@ -635,13 +636,13 @@ func (f *formal) economyFinale(fins []Finale) Check {
 	}
 	switch {
 	case len(fails) > 0:
-		return Check{id, cl, Fail, "uneconomical finale: " + strings.Join(append(fails, warns...), "; ")}
+		return newCheckAt(id, cl, Fail, "uneconomical finale: "+strings.Join(append(fails, warns...), "; "))
 	case len(warns) > 0:
-		return Check{id, cl, Warn, "uneconomical finale in a side variation: " + strings.Join(warns, "; ")}
+		return newCheckAt(id, cl, Warn, "uneconomical finale in a side variation: "+strings.Join(warns, "; "))
 	case checked == 0:
-		return Check{id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)"}
+		return newCheckAt(id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)")
 	}
-	return Check{id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; "))}
+	return newCheckAt(id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; ")))
 }
 
 // dbSlack is how much longer, in White moves, a database win without a
@@ -680,14 +681,14 @@ func sameWin(g, g0 solver.Goal, p, q draughts.Position, r *draughts.Rules) bool 
 // goal. A piece whose removal lets another
 // key in is needed to stop a cook, and the report names the cook.
 func (f *formal) economyConstruction(rep *Report) Check {
-	const id, clause = "economy-construction", "11.2.4"
+	const id = CheckEconomyConstruction
 	if f.c.Start.Side != draughts.White && len(f.lines) > 0 {
 		// Clause 11.1.4 (Black moves first): the statist test re-solves
 		// from White's key; it is not made when Black moves first.
-		return Check{id, clause, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction"}
+		return newCheck(id, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction")
 	}
 	if rep.AuthorKey == "" || len(f.lines) == 0 {
-		return Check{id, clause, NotApplicable, "no author's solution: the author's idea is unknown"}
+		return newCheck(id, NotApplicable, "no author's solution: the author's idea is unknown")
 	}
 	main := f.lines[0]
 	keyMove := main.mv[0]
@@ -712,7 +713,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		f.roles[sq] = why
 	}
 	for _, sq := range f.c.Start.Occupied().Squares() {
-		name := pieceName(&f.c.Start, f.r, sq)
+		name := composition.PieceName(&f.c.Start, f.r, sq)
 		if f.ctx.Err() != nil {
 			unknown = append(unknown, name+": time out")
 			f.undecided |= draughts.Bit(sq)
@@ -722,7 +723,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 			need(sq, name, "makes the key")
 			continue
 		}
-		q := without(f.c.Start, sq)
+		q := composition.Without(f.c.Start, sq)
 		if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
 			need(sq, name, "the position is not legal without it")
 			continue
@@ -732,7 +733,7 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		for i, t := range main.moves {
 			m, err := draughts.ParseMove(&p, f.r, t)
 			if err != nil {
-				need(sq, name, fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t))
+				need(sq, name, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t))
 				legal = false
 				break
 			}
@@ -804,15 +805,15 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	detail := fmt.Sprintf("%d pieces removed in turn (re-solved with %d nodes per first move)", f.c.Start.Occupied().Count(), sopt.Budget.Nodes)
 	switch {
 	case len(statists) > 0:
-		return Check{id, clause, Fail, fmt.Sprintf("statist: %s — without it the key %s is still unique and the main line still forced; %s", strings.Join(statists, ", "), rep.AuthorKey, detail)}
+		return newCheck(id, Fail, fmt.Sprintf("statist: %s — without it the key %s is still unique and the main line still forced; %s", strings.Join(statists, ", "), rep.AuthorKey, detail))
 	case len(unknown) > 0:
 		// Undecided pieces are listed, but a budget limit in this search
 		// for statists does not make a sound entry undecided.
-		return Check{id, clause, Warn, "undecided within the budget: " + strings.Join(unknown, "; ") + "; needed: " + strings.Join(needed, "; ")}
+		return newCheck(id, Warn, "undecided within the budget: "+strings.Join(unknown, "; ")+"; needed: "+strings.Join(needed, "; "))
 	case len(doubtful) > 0:
-		return Check{id, clause, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; "))}
+		return newCheck(id, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; ")))
 	}
-	return Check{id, clause, Pass, "no statist; " + detail + ": " + strings.Join(needed, "; ")}
+	return newCheck(id, Pass, "no statist; "+detail+": "+strings.Join(needed, "; "))
 }
 
 // lineForced checks that, from q, every position after a White move of
@@ -831,7 +832,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 	for i, t := range main.moves {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return fmt.Sprintf("without it %s%s is not legal", moveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
+			return fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
 		}
 		side, prev := p.Side, p
 		p = p.Play(m)
@@ -843,7 +844,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		}
 		o, d := s.DistanceFresh(p, hi)
 		if o != solver.Proved {
-			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", moveNo(main.moves[:i], f.c.Start.Side), t, o), o
+			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), t, o), o
 		}
 		hi = d
 		// The idea includes the uniqueness of the thematic line: a piece
@@ -853,7 +854,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 			s.Refill()
 			for _, w := range s.WinningMoves(prev, d+1+slack) {
 				if w.Move != t && !known[join(main.moves[:i])+"|"+w.Move] {
-					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", moveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
+					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
 				}
 			}
 		}

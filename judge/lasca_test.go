@@ -1,4 +1,4 @@
-package composition_test
+package judge_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
 )
 
 // lascaComposition reads the first composition of a Lasca PDN file.
@@ -46,23 +47,23 @@ func lascaComposition(t *testing.T, file string) *composition.Composition {
 // winning anywhere on the main line, is confirmed by the reference
 // generator's own exact solver (draughts/lasca_problem_test.go).
 func TestLascaProblem(t *testing.T) {
-	c := lascaComposition(t, "testdata/lasca-problem.pdn")
+	c := lascaComposition(t, "../composition/testdata/lasca-problem.pdn")
 	if c.Lasca == nil || c.Rules.ID != "lasca" {
 		t.Fatalf("not read as Lasca: %+v", c.Rules)
 	}
-	rep := composition.Analyse(context.Background(), c, opts())
-	if rep.Verdict != composition.Sound {
+	rep := judge.Analyse(context.Background(), c, opts())
+	if rep.Verdict != judge.Sound {
 		t.Fatalf("verdict %s (%s): %+v", rep.Verdict, rep.Reason, rep.Checks)
 	}
 	if strings.Join(rep.Keys, " ") != "d2-c3" || rep.Distance != 3 || rep.AuthorKey != "d2-c3" {
 		t.Errorf("keys %v distance %d author key %s, want d2-c3 in 3", rep.Keys, rep.Distance, rep.AuthorKey)
 	}
 	want := map[string]string{
-		"legal": composition.Pass, "quiet-key": composition.Pass, "solvable": composition.Pass,
-		"unique": composition.Pass, "author-solution": composition.Pass,
-		"genre": composition.NotApplicable, "problem-balance": composition.NotApplicable,
-		"economy-construction": composition.NotApplicable, "economy-finale": composition.NotApplicable,
-		"exact-lock": composition.NotApplicable, "draw-rules": composition.NotApplicable,
+		"legal": judge.Pass, "quiet-key": judge.Pass, "solvable": judge.Pass,
+		"unique": judge.Pass, "author-solution": judge.Pass,
+		"genre": judge.NotApplicable, "problem-balance": judge.NotApplicable,
+		"economy-construction": judge.NotApplicable, "economy-finale": judge.NotApplicable,
+		"exact-lock": judge.NotApplicable, "draw-rules": judge.NotApplicable,
 	}
 	for id, st := range want {
 		if ch := check(rep, id); ch.Status != st || ch.Detail == "" {
@@ -107,20 +108,20 @@ func TestLascaCookedAndDraw(t *testing.T) {
 		}
 		return es[0].Composition
 	}
-	rep := composition.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[FEN \"W:Wc3:Bd6\"]\n1. c3-d4 d6-c5 2. d4:b6 *\n"), opts())
-	if rep.Verdict != composition.Defective || check(rep, "unique").Status != composition.Fail || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "c3-b4" {
+	rep := judge.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[FEN \"W:Wc3:Bd6\"]\n1. c3-d4 d6-c5 2. d4:b6 *\n"), opts())
+	if rep.Verdict != judge.Defective || check(rep, "unique").Status != judge.Fail || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "c3-b4" {
 		t.Errorf("cooked: %s %+v cooks %+v", rep.Verdict, check(rep, "unique"), rep.Cooks)
 	}
 	// Draws. W:Wc3:Bd6: both first moves win (above), so both hold the
 	// draw: two drawing keys, a full cook of a draw. W:Wc3:Ba5,e5: 1.c3-b4
 	// a5:c3 and 1.c3-d4 e5:c3 take White's only piece, White has no move
 	// and loses (004 §2.4): the draw is refuted.
-	rep = composition.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[Stipulation \"draw\"]\n[FEN \"W:Wc3:Bd6\"]\n*\n"), opts())
-	if ch := check(rep, "solvable"); ch.Status != composition.Pass || strings.Join(rep.Keys, " ") != "c3-b4 c3-d4" {
+	rep = judge.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[Stipulation \"draw\"]\n[FEN \"W:Wc3:Bd6\"]\n*\n"), opts())
+	if ch := check(rep, "solvable"); ch.Status != judge.Pass || strings.Join(rep.Keys, " ") != "c3-b4 c3-d4" {
 		t.Errorf("draw: %s %+v keys %v", rep.Verdict, ch, rep.Keys)
 	}
-	rep = composition.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[Stipulation \"draw\"]\n[FEN \"W:Wc3:Ba5,e5\"]\n*\n"), opts())
-	if ch := check(rep, "solvable"); ch.Status != composition.Fail || len(rep.Tries) != 2 {
+	rep = judge.Analyse(context.Background(), parse("[Variant \"lasca\"]\n[Stipulation \"draw\"]\n[FEN \"W:Wc3:Ba5,e5\"]\n*\n"), opts())
+	if ch := check(rep, "solvable"); ch.Status != judge.Fail || len(rep.Tries) != 2 {
 		t.Errorf("lost draw: %s %+v tries %+v", rep.Verdict, ch, rep.Tries)
 	}
 	es := corpus.Parse("t.pdn", []byte("[Variant \"lasca\"]\n[Stipulation \"lock 1 men\"]\n[FEN \"W:Wa1:Bg7\"]\n*\n"))

@@ -1,4 +1,4 @@
-package composition_test
+package judge_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -16,7 +17,7 @@ import (
 // their [Event] tag.
 func specialEntries(t *testing.T) map[string]*composition.Composition {
 	t.Helper()
-	data, err := os.ReadFile("testdata/special/special-kinds.pdn")
+	data, err := os.ReadFile("../composition/testdata/special/special-kinds.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +32,14 @@ func specialEntries(t *testing.T) map[string]*composition.Composition {
 }
 
 // specialOpts are fastOpts with a smaller table: these positions are tiny.
-func specialOpts() composition.Options {
+func specialOpts() judge.Options {
 	opt := fastOpts()
 	opt.Solver.Budget.TTBytes = 16 << 20
 	opt.Solver.Budget.Nodes = 50_000
 	return opt
 }
 
-func checkOf(rep *composition.Report, id string) *composition.Check {
+func checkOf(rep *judge.Report, id string) *judge.Check {
 	for i := range rep.Checks {
 		if rep.Checks[i].ID == id {
 			return &rep.Checks[i]
@@ -102,15 +103,15 @@ func TestSpecialKindsEndToEnd(t *testing.T) {
 		keys                 []string // White's keys of the first part (or the composition), if any
 		fails                []string // the failed checks, if defective
 	}{
-		{"black-first", "", composition.Sound, nil, nil},
-		{"either-side", composition.KindEitherSide, composition.Sound, []string{"a1-b2"}, nil},
-		{"per-side", composition.KindPerSide, composition.Sound, []string{"c5-d6"}, nil},
-		{"turned", composition.KindTurned, composition.Defective, []string{"a1-b2"}, []string{"part-2"}},
-		{"twin", composition.KindTwin, composition.Defective, []string{"a1-b2"}, []string{"part-2"}},
-		{"retro", composition.KindRetro, composition.Sound, []string{"f6:h8"}, nil},
-		{"double", composition.KindDouble, composition.Sound, []string{"e5-d6", "e5-f6"}, nil},
-		{"giveaway problem", "", composition.Sound, []string{"a3-b4"}, nil},
-		{"giveaway locking task", "", composition.Defective, []string{"b6-a7"}, []string{"variations"}},
+		{"black-first", "", judge.Sound, nil, nil},
+		{"either-side", composition.KindEitherSide, judge.Sound, []string{"a1-b2"}, nil},
+		{"per-side", composition.KindPerSide, judge.Sound, []string{"c5-d6"}, nil},
+		{"turned", composition.KindTurned, judge.Defective, []string{"a1-b2"}, []string{"part-2"}},
+		{"twin", composition.KindTwin, judge.Defective, []string{"a1-b2"}, []string{"part-2"}},
+		{"retro", composition.KindRetro, judge.Sound, []string{"f6:h8"}, nil},
+		{"double", composition.KindDouble, judge.Sound, []string{"e5-d6", "e5-f6"}, nil},
+		{"giveaway problem", "", judge.Sound, []string{"a3-b4"}, nil},
+		{"giveaway locking task", "", judge.Defective, []string{"b6-a7"}, []string{"variations"}},
 	}
 	for _, tc := range cases {
 		if tc.event == "per-side" && opt.Prober == nil {
@@ -120,8 +121,8 @@ func TestSpecialKindsEndToEnd(t *testing.T) {
 		if c == nil {
 			t.Fatalf("no entry %q", tc.event)
 		}
-		rep := composition.Analyse(context.Background(), c, opt)
-		rep.ApplyScore(composition.DefaultRubric())
+		rep := judge.Analyse(context.Background(), c, opt)
+		rep.ApplyScore(judge.DefaultRubric())
 		if rep.Kind != tc.kind {
 			t.Errorf("%s: kind %q, want %q", tc.event, rep.Kind, tc.kind)
 		}
@@ -133,7 +134,7 @@ func TestSpecialKindsEndToEnd(t *testing.T) {
 		}
 		var fails []string
 		for _, ch := range rep.Checks {
-			if ch.Status == composition.Fail {
+			if ch.Status == judge.Fail {
 				fails = append(fails, ch.ID)
 			}
 		}
@@ -150,27 +151,27 @@ func TestSpecialKindsEndToEnd(t *testing.T) {
 func TestSpecialKindsPartReasons(t *testing.T) {
 	cs := specialEntries(t)
 	opt := specialOpts()
-	turned := composition.Analyse(context.Background(), cs["turned"], opt)
-	if p := turned.Parts[1]; checkOf(p, "legal") == nil || checkOf(p, "legal").Status != composition.Fail {
+	turned := judge.Analyse(context.Background(), cs["turned"], opt)
+	if p := turned.Parts[1]; checkOf(p, "legal") == nil || checkOf(p, "legal").Status != judge.Fail {
 		t.Errorf("turned part 2: legal should fail (a white man on h8, a black man on a1): %+v", p.Checks)
 	}
-	twin := composition.Analyse(context.Background(), cs["twin"], opt)
-	if p := twin.Parts[1]; strings.Join(p.Keys, " ") != "b2-a3 b2-c3" || checkOf(p, "unique").Status != composition.Fail {
+	twin := judge.Analyse(context.Background(), cs["twin"], opt)
+	if p := twin.Parts[1]; strings.Join(p.Keys, " ") != "b2-a3 b2-c3" || checkOf(p, "unique").Status != judge.Fail {
 		t.Errorf("twin part 2: keys %v, unique %+v; want b2-a3 b2-c3 and a full cook", p.Keys, checkOf(p, "unique"))
 	}
-	double := composition.Analyse(context.Background(), cs["double"], opt)
+	double := judge.Analyse(context.Background(), cs["double"], opt)
 	for _, p := range double.Parts {
 		if len(p.Cooks) > 0 {
 			t.Errorf("double %s: the other solution is reported as a cook: %+v", p.Part, p.Cooks)
 		}
 	}
-	lock := composition.Analyse(context.Background(), cs["giveaway locking task"], opt)
-	if ch := checkOf(lock, "exact-lock"); ch == nil || ch.Status != composition.Pass || !strings.Contains(ch.Detail, "a7") {
+	lock := judge.Analyse(context.Background(), cs["giveaway locking task"], opt)
+	if ch := checkOf(lock, "exact-lock"); ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "a7") {
 		t.Errorf("giveaway lock: exact-lock should count White's man locked on a7: %+v", ch)
 	}
-	g := composition.Analyse(context.Background(), cs["giveaway problem"], opt)
+	g := judge.Analyse(context.Background(), cs["giveaway problem"], opt)
 	for _, id := range []string{"genre", "problem-balance"} {
-		if ch := checkOf(g, id); ch == nil || ch.Status != composition.NotApplicable || !strings.Contains(ch.Detail, "giveaway") {
+		if ch := checkOf(g, id); ch == nil || ch.Status != judge.NotApplicable || !strings.Contains(ch.Detail, "giveaway") {
 			t.Errorf("giveaway problem: %s should be not-applicable with the reason: %+v", id, ch)
 		}
 		if checkOf(g, "amendments") == nil {
@@ -212,10 +213,10 @@ func TestSpecialKindsEveryOutcome(t *testing.T) {
 							t.Errorf("%s on %s, %d nodes: panic %v", f, fen, nodes, p)
 						}
 					}()
-					rep := composition.Analyse(context.Background(), es[0].Composition, opt)
-					rep.ApplyScore(composition.DefaultRubric())
+					rep := judge.Analyse(context.Background(), es[0].Composition, opt)
+					rep.ApplyScore(judge.DefaultRubric())
 					switch rep.Verdict {
-					case composition.Sound, composition.Defective, composition.VUnknown:
+					case judge.Sound, judge.Defective, judge.VUnknown:
 					default:
 						t.Errorf("%s on %s: verdict %q", f, fen, rep.Verdict)
 					}
@@ -228,16 +229,16 @@ func TestSpecialKindsEveryOutcome(t *testing.T) {
 // Refuted and unknown outcomes do happen in the matrix above: White's
 // only move in W:Wa1:Ba3 loses (refuted), and one node decides nothing.
 func TestSpecialKindsOutcomesSeen(t *testing.T) {
-	run := func(fen, stip string, nodes uint64) *composition.Report {
+	run := func(fen, stip string, nodes uint64) *judge.Report {
 		opt := specialOpts()
 		opt.Solver.Budget.Nodes = nodes
 		es := corpus.Parse("t.pdn", []byte("[GameType \"25\"]\n[FEN \""+fen+"\"]\n[Stipulation \""+stip+"\"]\n*\n"))
-		return composition.Analyse(context.Background(), es[0].Composition, opt)
+		return judge.Analyse(context.Background(), es[0].Composition, opt)
 	}
-	if r := run("W:Wa1:Ba3", "win; turned: win", 300_000); checkOf(r.Parts[0], "solvable").Status != composition.Fail {
+	if r := run("W:Wa1:Ba3", "win; turned: win", 300_000); checkOf(r.Parts[0], "solvable").Status != judge.Fail {
 		t.Errorf("1.a1-b2 a3:c1 should refute part 1: %+v", checkOf(r.Parts[0], "solvable"))
 	}
-	if r := run("W:Wa1,h6:Bh8", "either-side: win", 1); r.Verdict != composition.VUnknown {
+	if r := run("W:Wa1,h6:Bh8", "either-side: win", 1); r.Verdict != judge.VUnknown {
 		t.Errorf("one node: verdict %s, want unknown", r.Verdict)
 	}
 	_ = solver.VerdictProved

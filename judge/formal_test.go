@@ -1,4 +1,4 @@
-package composition_test
+package judge_test
 
 import (
 	"context"
@@ -6,15 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
+	"draughtsjudge/tourney"
 )
 
 // Small budgets: each composition here is analysed in about a second.
-func fastOpts() composition.Options {
+func fastOpts() judge.Options {
 	// Quick: no large phase-1 rounds (these tests are about the checks).
-	return composition.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 320 << 20}, MaxBound: 16, Threads: 2, Quick: true}}
+	return judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 320 << 20}, MaxBound: 16, Threads: 2, Quick: true}}
 }
 
 // The test pairs of chapter XI: for each formal check, a real composition
@@ -46,7 +47,7 @@ func published(t *testing.T, author string) string {
 }
 
 func task(t *testing.T) string {
-	data, err := os.ReadFile("testdata/valter-task.pdn")
+	data, err := os.ReadFile("../composition/testdata/valter-task.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func edit(t *testing.T, game, old, new string) string {
 }
 
 // parse reads the single game in text and analyses it with opt.
-func parse(t *testing.T, name, text string, opt composition.Options) (*composition.Report, error) {
+func parse(t *testing.T, name, text string, opt judge.Options) (*judge.Report, error) {
 	t.Helper()
 	es := corpus.Parse(name, []byte(text))
 	if len(es) != 1 {
@@ -73,17 +74,17 @@ func parse(t *testing.T, name, text string, opt composition.Options) (*compositi
 	if es[0].Err != nil {
 		return nil, es[0].Err
 	}
-	return composition.Analyse(context.Background(), es[0].Composition, opt), nil
+	return judge.Analyse(context.Background(), es[0].Composition, opt), nil
 }
 
 // parseAnalyse analyses the single game in text with the small budgets.
-func parseAnalyse(t *testing.T, text string) (*composition.Report, error) {
+func parseAnalyse(t *testing.T, text string) (*judge.Report, error) {
 	t.Helper()
 	return parse(t, "copy.pdn", text, fastOpts())
 }
 
 // analyseWith analyses the single game in text with opt.
-func analyseWith(t *testing.T, text string, opt composition.Options) *composition.Report {
+func analyseWith(t *testing.T, text string, opt judge.Options) *judge.Report {
 	t.Helper()
 	rep, err := parse(t, "copy.pdn", text, opt)
 	if err != nil {
@@ -92,7 +93,7 @@ func analyseWith(t *testing.T, text string, opt composition.Options) *compositio
 	return rep
 }
 
-func mustAnalysePDN(t *testing.T, text string) *composition.Report {
+func mustAnalysePDN(t *testing.T, text string) *judge.Report {
 	t.Helper()
 	rep, err := parseAnalyse(t, text)
 	if err != nil {
@@ -103,7 +104,7 @@ func mustAnalysePDN(t *testing.T, text string) *composition.Report {
 
 // analyse builds a one-game PDN (for the few tests on positions that are
 // not compositions) and analyses it.
-func analyse(t *testing.T, gameType, fen, genre, stip, moves string) (*composition.Report, error) {
+func analyse(t *testing.T, gameType, fen, genre, stip, moves string) (*judge.Report, error) {
 	t.Helper()
 	pdn := "[GameType \"" + gameType + "\"]\n[FEN \"" + fen + "\"]\n[Genre \"" + genre + "\"]\n"
 	if stip != "" {
@@ -112,7 +113,7 @@ func analyse(t *testing.T, gameType, fen, genre, stip, moves string) (*compositi
 	return parseAnalyse(t, pdn+moves)
 }
 
-func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *composition.Report {
+func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *judge.Report {
 	t.Helper()
 	rep, err := analyse(t, gameType, fen, genre, stip, moves)
 	if err != nil {
@@ -121,7 +122,7 @@ func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *compos
 	return rep
 }
 
-func wantStatus(t *testing.T, rep *composition.Report, id, status string, evidence ...string) {
+func wantStatus(t *testing.T, rep *judge.Report, id, status string, evidence ...string) {
 	t.Helper()
 	c := check(rep, id)
 	if c.Status != status {
@@ -142,7 +143,7 @@ const scholmaFEN = `[FEN "W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8
 // is named — by the FEN reader or by the check.
 func TestLegalPair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "legal", composition.Pass, "Black's possible last moves")
+	wantStatus(t, mustAnalysePDN(t, orig), "legal", judge.Pass, "Black's possible last moves")
 	rep, err := parseAnalyse(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,b8:Ba7,f4"]`))
 	if err != nil {
 		if !strings.Contains(err.Error(), "b8") {
@@ -150,16 +151,16 @@ func TestLegalPair(t *testing.T) {
 		}
 		return
 	}
-	wantStatus(t, rep, "legal", composition.Fail, "promotion row at b8")
+	wantStatus(t, rep, "legal", judge.Fail, "promotion row at b8")
 }
 
 // [genre] 11.1.3: Shoshin's study fits; with three more white men (5 white
 // pieces) it is no study — the material is a problem's.
 func TestGenrePair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "genre", composition.Pass, "study")
+	wantStatus(t, mustAnalysePDN(t, orig), "genre", judge.Pass, "study")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1,e1,g1:Ba7,f4"]`))
-	wantStatus(t, rep, "genre", composition.Fail, "at most 4 white", "5 white")
+	wantStatus(t, rep, "genre", judge.Fail, "at most 4 white", "5 white")
 	if !strings.Contains(strings.Join(rep.DetectedGenres, ","), "problem") {
 		t.Fatalf("detected genres %v should include problem", rep.DetectedGenres)
 	}
@@ -169,9 +170,9 @@ func TestGenrePair(t *testing.T) {
 // black men more (on 1 and 2) put Black two pieces ahead.
 func TestProblemBalancePair(t *testing.T) {
 	orig := published(t, "Scholma")
-	wantStatus(t, mustAnalysePDN(t, orig), "problem-balance", composition.Pass, "15 white against 15 black")
+	wantStatus(t, mustAnalysePDN(t, orig), "problem-balance", judge.Pass, "15 white against 15 black")
 	rep := mustAnalysePDN(t, edit(t, orig, ":B3,", ":B1,2,3,"))
-	wantStatus(t, rep, "problem-balance", composition.Fail, "2 pieces ahead")
+	wantStatus(t, rep, "problem-balance", judge.Fail, "2 pieces ahead")
 }
 
 // [economy-finale] 11.2.4: Scholma's finale (5 white men against 3,
@@ -179,9 +180,9 @@ func TestProblemBalancePair(t *testing.T) {
 // which never moves, the finale holds without any single one of them.
 func TestEconomyFinalePair(t *testing.T) {
 	orig := published(t, "Scholma")
-	wantStatus(t, mustAnalysePDN(t, orig), "economy-finale", composition.Pass, "every white piece needed")
+	wantStatus(t, mustAnalysePDN(t, orig), "economy-finale", judge.Pass, "every white piece needed")
 	rep := mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
-	wantStatus(t, rep, "economy-finale", composition.Fail, "white man 50", "B:W22,26,36,43,45,50:B3,12,14")
+	wantStatus(t, rep, "economy-finale", judge.Fail, "white man 50", "B:W22,26,36,43,45,50:B3,12,14")
 }
 
 // [economy-construction] 11.2.4: in Shoshin's study every piece is needed
@@ -194,10 +195,10 @@ func TestEconomyConstructionPair(t *testing.T) {
 		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
 	}
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", composition.Pass, "black man a7: stops the cook", "white king a5: makes the key")
+	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", judge.Pass, "black man a7: stops the cook", "white king a5: makes the key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
-	wantStatus(t, rep, "economy-construction", composition.Fail, "statist: white man c1")
-	wantStatus(t, rep, "author-solution", composition.Pass)
+	wantStatus(t, rep, "economy-construction", judge.Fail, "statist: white man c1")
+	wantStatus(t, rep, "author-solution", judge.Pass)
 }
 
 // [solvable] 11.2.3: Shoshin's study reaches its goal in every line; with
@@ -206,14 +207,14 @@ func TestEconomyConstructionPair(t *testing.T) {
 // check names the move.
 func TestSolvablePair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "solvable", composition.Pass, "every author's line reaches its finale")
+	wantStatus(t, mustAnalysePDN(t, orig), "solvable", judge.Pass, "every author's line reaches its finale")
 	// The edit: the author's last main-line move 4.b4-a5 written as the
 	// king move 4.c5-d6, after which White never wins (with a man on d6,
 	// the copy this pair used before, 3.a3-b4 only seemed to fail: it
 	// wins in 8 more moves, beyond the old bounded search).
 	rep := mustAnalysePDN(t, edit(t, orig, "4. b4-a5 {", "4. c5-d6 {"))
-	wantStatus(t, rep, "solvable", composition.Fail, "4.c5-d6 does not force the goal at any depth")
-	wantStatus(t, rep, "author-solution", composition.Pass)
+	wantStatus(t, rep, "solvable", judge.Fail, "4.c5-d6 does not force the goal at any depth")
+	wantStatus(t, rep, "author-solution", judge.Pass)
 }
 
 // [unique] 11.2.6: Shoshin's key a5-b4 is the only one; with a white man
@@ -224,10 +225,10 @@ func TestUniquePair(t *testing.T) {
 		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
 	}
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "unique", composition.Pass, "single key")
+	wantStatus(t, mustAnalysePDN(t, orig), "unique", judge.Pass, "single key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
-	wantStatus(t, rep, "unique", composition.Fail, "full cook: a5-c7 also forces the goal")
-	if rep.Verdict != composition.Defective || len(rep.Cooks) == 0 || rep.Cooks[0].Author != "a5-b4" {
+	wantStatus(t, rep, "unique", judge.Fail, "full cook: a5-c7 also forces the goal")
+	if rep.Verdict != judge.Defective || len(rep.Cooks) == 0 || rep.Cooks[0].Author != "a5-b4" {
 		t.Fatalf("verdict %s cooks %+v", rep.Verdict, rep.Cooks)
 	}
 }
@@ -239,10 +240,10 @@ func TestUniquePair(t *testing.T) {
 func TestAuthorsTryIsNotALine(t *testing.T) {
 	cp := edit(t, published(t, "Shoshin"), "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-b6? a7:c5) f4-g3")
 	rep := mustAnalysePDN(t, cp)
-	if rep.Verdict != composition.Sound {
+	if rep.Verdict != judge.Sound {
 		t.Fatalf("verdict %s (%s)", rep.Verdict, rep.Reason)
 	}
-	wantStatus(t, rep, "variations", composition.Pass, "4 thematic lines", "1 false trail")
+	wantStatus(t, rep, "variations", judge.Pass, "4 thematic lines", "1 false trail")
 	found := false
 	for _, tr := range rep.Tries {
 		found = found || tr.Move == "a5-b6"
@@ -257,14 +258,14 @@ func TestAuthorsTryIsNotALine(t *testing.T) {
 // not have.
 func TestVariationsPair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "3 thematic lines")
+	wantStatus(t, mustAnalysePDN(t, orig), "variations", judge.Pass, "3 thematic lines")
 	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
 	cut = edit(t, cut, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
-	wantStatus(t, mustAnalysePDN(t, cut), "variations", composition.Fail, "at least two branches", "gives 1")
+	wantStatus(t, mustAnalysePDN(t, cut), "variations", judge.Fail, "at least two branches", "gives 1")
 	// The one-line study with a thematic false trail has two branches
 	// (11.3.8.3).
 	tried := edit(t, cut, "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-c3? f4-g3) f4-g3")
-	wantStatus(t, mustAnalysePDN(t, tried), "variations", composition.Pass, "1 false trail")
+	wantStatus(t, mustAnalysePDN(t, tried), "variations", judge.Pass, "1 false trail")
 }
 
 // [quiet-key] 11.2.8.3 on a published locking task: Valter's task starts
@@ -273,9 +274,9 @@ func TestVariationsPair(t *testing.T) {
 // evidence names the capture and the piece taken.
 func TestQuietKeyPair(t *testing.T) {
 	orig := task(t)
-	wantStatus(t, mustAnalysePDN(t, orig), "quiet-key", composition.Pass, "no capture")
+	wantStatus(t, mustAnalysePDN(t, orig), "quiet-key", judge.Pass, "no capture")
 	rep := mustAnalysePDN(t, edit(t, orig, ":Ba3,", ":Bc7,a3,"))
-	wantStatus(t, rep, "quiet-key", composition.Fail, "black piece en prise", "black man c7")
+	wantStatus(t, rep, "quiet-key", judge.Fail, "black piece en prise", "black man c7")
 }
 
 // [variations] 11.2.5 with 11.1.3 on Valter's task: two variations with
@@ -284,10 +285,10 @@ func TestQuietKeyPair(t *testing.T) {
 // 7...a1:e5) has two lines but one finale, a warning.
 func TestTaskVariationsDistinctFinales(t *testing.T) {
 	orig := task(t)
-	wantStatus(t, mustAnalysePDN(t, orig), "variations", composition.Pass, "2 different finales")
+	wantStatus(t, mustAnalysePDN(t, orig), "variations", judge.Pass, "2 different finales")
 	cp := edit(t, orig, " (1... h4:f6 2. a7-b6 d8:e1 3. c1-d2 e1:e7 4. f8:b4 a3:e3 5. g1:a1 f6:d4 6. a1:f6 {finale: man h8 locked by g7 and f6})", "")
 	cp = edit(t, cp, "7. g1-d4 a1:e5 8. h8:b2", "7. g1-d4 a1:e5 (7... a1:f6 8. h8:b2) 8. h8:b2")
-	wantStatus(t, mustAnalysePDN(t, cp), "variations", composition.Warn, "same squares (a3)")
+	wantStatus(t, mustAnalysePDN(t, cp), "variations", judge.Warn, "same squares (a3)")
 }
 
 // [exact-lock] 11.2.8.2: both finales of Valter's task lock one man (on
@@ -296,10 +297,10 @@ func TestTaskVariationsDistinctFinales(t *testing.T) {
 func TestExactLockPair(t *testing.T) {
 	orig := task(t)
 	rep := mustAnalysePDN(t, orig)
-	wantStatus(t, rep, "exact-lock", composition.Pass, "locked on a3", "locked on h8")
-	wantStatus(t, rep, "economy-finale", composition.Pass, "2 finales")
+	wantStatus(t, rep, "exact-lock", judge.Pass, "locked on a3", "locked on h8")
+	wantStatus(t, rep, "economy-finale", judge.Pass, "2 finales")
 	rep = mustAnalysePDN(t, edit(t, orig, `[Stipulation "lock 1 man"]`, `[Stipulation "lock 2 men"]`))
-	wantStatus(t, rep, "exact-lock", composition.Fail, "locks 1 man on a3, stated 2 men")
+	wantStatus(t, rep, "exact-lock", judge.Fail, "locks 1 man on a3, stated 2 men")
 }
 
 // [kings-function] 11.2.7.4: Scholma's problem has no kings (not
@@ -317,7 +318,7 @@ func TestKingsFunctionPair(t *testing.T) {
 	orig := published(t, "Scholma")
 	wantStatus(t, mustAnalysePDN(t, orig), "kings-function", "")
 	rep := analyseWith(t, edit(t, orig, ",45:B", ",45,K49:B"), opts())
-	wantStatus(t, rep, "kings-function", composition.Fail, "white king 49")
+	wantStatus(t, rep, "kings-function", judge.Fail, "white king 49")
 }
 
 // 11.2.7.5: Scholma's problem stated as a practical problem (a 100-square
@@ -328,12 +329,12 @@ func TestKingsFunctionPair(t *testing.T) {
 func TestPracticalProblem(t *testing.T) {
 	orig := edit(t, published(t, "Scholma"), `[Genre "problem"]`, `[Genre "problem"]`+"\n"+`[Group "practical"]`)
 	rep := mustAnalysePDN(t, orig)
-	wantStatus(t, rep, "natural-position", composition.Pass, "men only", "15 against 15")
+	wantStatus(t, rep, "natural-position", judge.Pass, "men only", "15 against 15")
 	if !strings.HasPrefix(rep.Group, "practical") {
 		t.Fatalf("group %q", rep.Group)
 	}
 	rep = mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
-	wantStatus(t, rep, "economy-finale", composition.Warn, "white man 50", "practical problem")
+	wantStatus(t, rep, "economy-finale", judge.Warn, "white man 50", "practical problem")
 	// The same copy stated as an ordinary problem fails (TestEconomyFinalePair).
 }
 
@@ -373,7 +374,7 @@ func TestTaskEnPrise(t *testing.T) {
 	if vals["white_en_prise"] != 2 || vals["en_prise_derived"] != 1 || vals["key_sacrifice"] != 0 {
 		t.Fatalf("measures %+v", rep.Measures)
 	}
-	rep.ApplyScore(composition.DefaultRubric())
+	rep.ApplyScore(judge.DefaultRubric())
 	for _, l := range rep.ScoreLines {
 		if l.ID == "task-en-prise" && l.Applied || l.ID == "task-en-prise-derived" && !l.Applied {
 			t.Errorf("score line %+v", l)
@@ -389,10 +390,10 @@ func TestScore(t *testing.T) {
 	}
 	orig := published(t, "Shoshin")
 	rep := mustAnalysePDN(t, orig)
-	if rep.Verdict != composition.Sound {
+	if rep.Verdict != judge.Sound {
 		t.Fatalf("verdict %s %s", rep.Verdict, rep.Reason)
 	}
-	rep.ApplyScore(composition.DefaultRubric())
+	rep.ApplyScore(judge.DefaultRubric())
 	if rep.Score < 5 || rep.Score > 10 || len(rep.ScoreLines) == 0 {
 		t.Fatalf("score %v lines %+v", rep.Score, rep.ScoreLines)
 	}
@@ -405,7 +406,7 @@ func TestScore(t *testing.T) {
 	if min(sum, 10) != rep.Score {
 		t.Fatalf("score %v, applied lines sum to %v", rep.Score, sum)
 	}
-	r, err := composition.ParseRubric("my.tsv", []byte("# mine\nbase\t11.7\t3\talways\tbase\nmini\t11.3.4\t2\tminiature && variations>=2\tsmall\nneg\t11.3.5\t-9\tduals>0\tnever\n"))
+	r, err := judge.ParseRubric("my.tsv", []byte("# mine\nbase\t11.7\t3\talways\tbase\nmini\t11.3.4\t2\tminiature && variations>=2\tsmall\nneg\t11.3.5\t-9\tduals>0\tnever\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,15 +416,15 @@ func TestScore(t *testing.T) {
 	}
 	// The README's example, copied as given: its header line is skipped.
 	readme := "id\tclause\tweight\tcondition\tdescription\nvariations-2\t11.3.3\t1\tvariations>=2\ttwo or more thematic variations or branches\n"
-	if r, err := composition.ParseRubric("readme.tsv", []byte(readme)); err != nil || len(r) != 1 || r[0].ID != "variations-2" {
+	if r, err := judge.ParseRubric("readme.tsv", []byte(readme)); err != nil || len(r) != 1 || r[0].ID != "variations-2" {
 		t.Errorf("the README's rubric example: %v %+v", err, r)
 	}
-	if _, err := composition.ParseRubric("bad.tsv", []byte("a\t1\tx\talways\n")); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
+	if _, err := judge.ParseRubric("bad.tsv", []byte("a\t1\tx\talways\n")); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
 		t.Fatalf("bad weight: %v", err)
 	}
 	bad := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
-	bad.ApplyScore(composition.DefaultRubric())
-	if bad.Verdict != composition.Defective || bad.Score != 0 || !strings.Contains(bad.ScoreNote, "economy-construction") {
+	bad.ApplyScore(judge.DefaultRubric())
+	if bad.Verdict != judge.Defective || bad.Score != 0 || !strings.Contains(bad.ScoreNote, "economy-construction") {
 		t.Fatalf("defective score %v note %q", bad.Score, bad.ScoreNote)
 	}
 }
@@ -431,10 +432,10 @@ func TestScore(t *testing.T) {
 // Predecessor search: the same position with colours swapped and the
 // board turned is found; an unrelated entry is not.
 func TestPredecessors(t *testing.T) {
-	a := &composition.Report{File: "a.pdn", Index: 1, Variant: "russian", FEN: "W:WKa5,a3:Ba7,f4"}
-	b := &composition.Report{File: "b.pdn", Index: 1, Variant: "russian", FEN: "B:Wh2,c5:BKh4,h6"}
-	c := &composition.Report{File: "c.pdn", Index: 1, Variant: "russian", FEN: "W:Wc3:Bd4"}
-	composition.FindPredecessors([]*composition.Report{a, b, c})
+	a := &judge.Report{File: "a.pdn", Index: 1, Variant: "russian", FEN: "W:WKa5,a3:Ba7,f4"}
+	b := &judge.Report{File: "b.pdn", Index: 1, Variant: "russian", FEN: "B:Wh2,c5:BKh4,h6"}
+	c := &judge.Report{File: "c.pdn", Index: 1, Variant: "russian", FEN: "W:Wc3:Bd4"}
+	tourney.FindPredecessors([]*judge.Report{a, b, c})
 	if len(a.Originality.Predecessors) != 1 || !strings.Contains(a.Originality.Predecessors[0], "b.pdn#1") {
 		t.Fatalf("a: %+v", a.Originality)
 	}

@@ -1,11 +1,13 @@
-package composition
+package judge
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/retro"
 	"draughtsjudge/solver"
 )
 
@@ -78,7 +80,7 @@ func (f *formal) measures(rep *Report) []Measure {
 			// A sacrifice gives a piece the move put en prise: Black's
 			// capture takes something Black could not take before it.
 			if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
-				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", moveNo(main.moves[:i], start.Side), main.moves[i], moveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
+				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], composition.MoveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
 				if i == 0 {
 					keySac = true
 				}
@@ -94,7 +96,7 @@ func (f *formal) measures(rep *Report) []Measure {
 			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 &&
 			main.mv[1].Captured&^enPrise(main.pos[0], r) != 0 {
 			cl := "11.3.4"
-			if f.c.Genre == Study || f.c.Genre == Ending {
+			if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
 				cl = "11.3.8.2" // a serious defect of a study
 			}
 			add("nadstavka", cl, 1, "introductory exchange "+join(main.moves[:3]))
@@ -114,7 +116,7 @@ func (f *formal) measures(rep *Report) []Measure {
 				if len(counts) < 2 {
 					continue
 				}
-				at := fmt.Sprintf("%s%s %s", moveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
+				at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
 				switch classifyChoice(counts) {
 				case "":
 				case "ideal":
@@ -132,12 +134,12 @@ func (f *formal) measures(rep *Report) []Measure {
 		// 11.3.7.6: in a 100-square problem, giving two or more white
 		// pieces to one black capture in one direction is uneconomical and
 		// crude (the capture runs along a single diagonal).
-		if f.c.Genre == Problem && r.Board.Size == 10 {
+		if f.c.Genre == composition.Problem && r.Board.Size == 10 {
 			var crude []string
 			for i := range main.mv {
 				m := main.mv[i]
 				if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
-					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", moveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
+					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
 				}
 			}
 			add("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
@@ -148,7 +150,7 @@ func (f *formal) measures(rep *Report) []Measure {
 		moved, touched := pieceActivity(start, f.lines)
 		var passive []string
 		for _, sq := range (start.Pieces[draughts.White] &^ moved).Squares() {
-			passive = append(passive, pieceName(&start, r, sq))
+			passive = append(passive, composition.PieceName(&start, r, sq))
 		}
 		add("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
 
@@ -159,7 +161,7 @@ func (f *formal) measures(rep *Report) []Measure {
 		// piece that is not needed is a statist, failed there.
 		var dead []string
 		for _, sq := range (start.Occupied() &^ touched).Squares() {
-			d := pieceName(&start, r, sq)
+			d := composition.PieceName(&start, r, sq)
 			if why, ok := f.roles[sq]; ok {
 				d += " (" + why + ")"
 			}
@@ -184,9 +186,9 @@ func (f *formal) measures(rep *Report) []Measure {
 		// before a quiet move Black had no capture, so no white piece was
 		// en prise.
 		var quiet []string
-		for _, st := range retroSteps(start, r, 6) {
-			if st.before.Pieces[draughts.White] == start.Pieces[draughts.White] {
-				quiet = append(quiet, st.move)
+		for _, st := range retro.Steps(start, r, 6) {
+			if st.Before.Pieces[draughts.White] == start.Pieces[draughts.White] {
+				quiet = append(quiet, st.Move)
 			}
 		}
 		add("en_prise_derived", "11.2.8.3", flag(len(quiet) > 0), "derived from a calm position by Black's quiet last move: "+orNone(quiet))
@@ -194,11 +196,11 @@ func (f *formal) measures(rep *Report) []Measure {
 
 	// 11.3.9.2: a task's initial position should hold no ready finale —
 	// black pieces already locked (no move, were Black to move).
-	if f.c.Genre == Task && !draughts.HasCapture(&q, r) {
+	if f.c.Genre == composition.Task && !draughts.HasCapture(&q, r) {
 		var locked []string
 		for _, sq := range start.Pieces[draughts.Black].Squares() {
 			if !canMove(q, r, sq) {
-				locked = append(locked, pieceName(&start, r, sq))
+				locked = append(locked, composition.PieceName(&start, r, sq))
 			}
 		}
 		add("ready_lock", "11.3.9.2", float64(len(locked)), "black pieces already locked at the start: "+orNone(locked))
@@ -206,7 +208,7 @@ func (f *formal) measures(rep *Report) []Measure {
 
 	// Miniature (11.3.4), balance of forces and the g1/h2 remark (11.3.7.2).
 	w, b := start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()
-	mini := strings.HasPrefix(rep.Group, "miniature") || (f.c.Genre == Study && w+b <= 7)
+	mini := strings.HasPrefix(rep.Group, "miniature") || (f.c.Genre == composition.Study && w+b <= 7)
 	add("miniature", "11.3.4", flag(mini), fmt.Sprintf("%d white, %d black pieces", w, b))
 	add("balance", "11.3.7.2", float64(w-b), fmt.Sprintf("White %+d pieces", w-b))
 	g1, h2 := "g1", "h2"
@@ -229,17 +231,17 @@ func (f *formal) measures(rep *Report) []Measure {
 				what = fmt.Sprintf("the author plays it at move %d, %s later", (len(t.Line)+2*d)/2+1, count(d, "move"))
 				far = max(far, d)
 			}
-			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", moveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
+			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", composition.MoveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 		}
 		dcl := "11.3.5"
 		switch {
-		case f.c.Genre == Task:
+		case f.c.Genre == composition.Task:
 			dcl = "11.3.5, 11.3.9.4"
-		case f.c.Genre == Problem && r.Board.Size == 8:
+		case f.c.Genre == composition.Problem && r.Board.Size == 8:
 			dcl = "11.3.5, 11.3.7.5"
 		}
 		add("duals", dcl, float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
-		if f.c.Genre == Study || f.c.Genre == Ending {
+		if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
 			// 11.3.8.5: a compositional branch may have one inaccuracy.
 			most, where := 0, ""
 			for _, l := range f.lines {

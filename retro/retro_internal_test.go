@@ -1,4 +1,4 @@
-package composition
+package retro
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ import (
 // possible last move would have ignored a compulsory capture has none.
 func TestRetroLastMoves(t *testing.T) {
 	p, _ := draughts.ParseFEN(draughts.Russian, "W:WKa5,a3:Ba7,f4")
-	ms := retroLastMoves(p, draughts.Russian, 10)
+	ms := LastMoves(p, draughts.Russian, 10)
 	if len(ms) == 0 || !strings.Contains(strings.Join(ms, " "), "-f4") {
 		t.Fatalf("Shoshin: %v", ms)
 	}
@@ -20,7 +20,7 @@ func TestRetroLastMoves(t *testing.T) {
 	// capture from c5 (occupied). On b8, the capture b8:d6 over c7 was
 	// compulsory, so b8-a7 was illegal: no last move exists.
 	q, _ := draughts.ParseFEN(draughts.Russian, "W:Wc7,c5:Ba7")
-	if ms := retroLastMoves(q, draughts.Russian, 10); len(ms) != 0 {
+	if ms := LastMoves(q, draughts.Russian, 10); len(ms) != 0 {
 		t.Fatalf("no legal last move expected, got %v", ms)
 	}
 }
@@ -37,13 +37,13 @@ func TestRetroMultiCapture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := retroSteps(p, r, 6)
+	steps := Steps(p, r, 6)
 	if len(steps) == 0 {
 		t.Fatal("no last move found")
 	}
 	for _, st := range steps {
-		if got := st.before.Pieces[draughts.White].Count(); got < 5 || !strings.Contains(st.move, "x") {
-			t.Errorf("last move %s restores %d white pieces, want a capture of 2 or more", st.move, got-3)
+		if got := st.Before.Pieces[draughts.White].Count(); got < 5 || !strings.Contains(st.Move, "x") {
+			t.Errorf("last move %s restores %d white pieces, want a capture of 2 or more", st.Move, got-3)
 		}
 	}
 }

@@ -1,8 +1,9 @@
-package composition
+package judge
 
 import (
 	"fmt"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
@@ -161,7 +162,7 @@ func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
 		return false, "another finale: locks " + squareList(w.r, dual.Pieces[ls]) + " instead of " + squareList(w.r, author.Pieces[ls])
 	}
 	if sq, ok := spareWhite(w.goal, *dual, w.r); ok {
-		return false, "the same lock with an uneconomical finale (the " + pieceName(dual, w.r, sq) + " is not needed)"
+		return false, "the same lock with an uneconomical finale (the " + composition.PieceName(dual, w.r, sq) + " is not needed)"
 	}
 	return true, "the same finale, locking " + squareList(w.r, dual.Pieces[ls])
 }
@@ -171,7 +172,7 @@ func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
 // (11.2.4, 11.2.8.1).
 func spareWhite(g solver.Goal, p draughts.Position, r *draughts.Rules) (draughts.Square, bool) {
 	for _, sq := range p.Pieces[draughts.White].Squares() {
-		if sameWin(g, g, p, without(p, sq), r) {
+		if sameWin(g, g, p, composition.Without(p, sq), r) {
 			return sq, true
 		}
 	}
@@ -245,14 +246,14 @@ const (
 //     lenient, after the branching only a warning, and no variation is
 //     demoted); the play of a single white piece in the finale is exempt
 //     (11.2.6).
-func judgeDual(c *Composition, kind string, dist int, at dualPlace) (status, clause, note string) {
+func judgeDual(c *composition.Composition, kind string, dist int, at dualPlace) (status, clause, note string) {
 	big := c.Rules.Board.Size == 10
-	allowed1273 := c.Genre == Problem && big && (kind == DualAlternativeMove || kind == DualAlternativeCapture)
-	study := c.Genre == Study || c.Genre == Ending
+	allowed1273 := c.Genre == composition.Problem && big && (kind == DualAlternativeMove || kind == DualAlternativeCapture)
+	study := c.Genre == composition.Study || c.Genre == composition.Ending
 	if at.single && study {
 		return DualTolerated, "11.2.6", "uniqueness does not apply to the play of a single white piece in a study's finale"
 	}
-	if at.before && !allowed1273 && !(c.Genre == Problem && c.Practical) {
+	if at.before && !allowed1273 && !(c.Genre == composition.Problem && c.Practical) {
 		return DualFull, "11.2.6", "an inaccuracy before the solution branches into its variations counts as a full cook (" + kind + ")"
 	}
 	// partial is the verdict on a partial cook: a defect in the main line,
@@ -264,7 +265,7 @@ func judgeDual(c *Composition, kind string, dist int, at dualPlace) (status, cla
 		return DualDemoted, cl, why + "; the variation is not thematic"
 	}
 	switch c.Genre {
-	case Task:
+	case composition.Task:
 		switch {
 		case !at.known:
 			return DualUndecided, "11.1.3", "the finale of the dual was not reached within the budget"
@@ -272,7 +273,7 @@ func judgeDual(c *Composition, kind string, dist int, at dualPlace) (status, cla
 			return DualTolerated, "11.1.3", "duality ending in " + at.finale
 		}
 		return DualPartial, "11.1.3, 11.2.6", "duality that changes the finale or makes it uneconomical: " + at.finale
-	case Study, Ending:
+	case composition.Study, composition.Ending:
 		switch {
 		case toleratedKind(kind) && !at.second:
 			return DualWarning, "11.3.8.5", "an inaccuracy a branch may have once (" + kind + "), scored"
@@ -282,7 +283,7 @@ func judgeDual(c *Composition, kind string, dist int, at dualPlace) (status, cla
 			return partial("11.2.6, 11.3.8.5", "a second inaccuracy in one branch ("+kind+"): 11.3.8.5 allows one")
 		}
 		return partial("11.2.6, 11.3.8.5", "a partial cook ("+kind+"): not an inaccuracy 11.3.8.5 allows")
-	case Problem:
+	case composition.Problem:
 		oneLine := thematicLines(c) <= 1
 		switch {
 		case c.Practical && kind != DualPlain && kind != DualFaster:
@@ -325,7 +326,7 @@ func onLine(line []string, l *authorLine) bool {
 // are judged again as a second inaccuracy. Several duals at one move are
 // one inaccuracy.
 func (w *walker) judgeBranches() {
-	if w.c.Genre != Study && w.c.Genre != Ending {
+	if w.c.Genre != composition.Study && w.c.Genre != composition.Ending {
 		return
 	}
 	for li := range w.lines {
@@ -348,7 +349,7 @@ func (w *walker) judgeBranches() {
 			}
 			d.place.second = true
 			d.Status, d.Clause, d.Note = judgeDual(w.c, d.Kind, d.Distance, d.place)
-			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.moves), moveNo(l.moves[:first], w.c.Start.Side))
+			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.moves), composition.MoveNo(l.moves[:first], w.c.Start.Side))
 		}
 	}
 }
@@ -365,7 +366,7 @@ func (w *walker) demoted() []string {
 		}
 		for _, d := range w.duals {
 			if d.Status == DualDemoted && onLine(d.Line, l) {
-				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.moves), moveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
+				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.moves), composition.MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
 				break
 			}
 		}

@@ -1,14 +1,17 @@
-package composition
+package contest
 
 import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -66,15 +69,15 @@ type ResultColumn struct {
 // with Options.
 type Grader struct {
 	Key     *ContestKey
-	Options Options
-	comps   map[int]*Composition
+	Options judge.Options
+	comps   map[int]*composition.Composition
 }
 
 // Grade marks every sheet: results sorted by total (ties share the
 // place), and the errors of the input, each "file:line: what".
 func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 	res := &Results{Compositions: []ResultColumn{}, Solvers: []*SolverResult{}, Errors: []string{}}
-	gr.comps = map[int]*Composition{}
+	gr.comps = map[int]*composition.Composition{}
 	byNum := map[int]*KeyEntry{}
 	var nums []string
 	for _, e := range gr.Key.Entries {
@@ -165,7 +168,7 @@ type answerLine struct {
 
 // resolve replays the answer tree from start; an illegal or ambiguous
 // move ends its line and is returned as an error.
-func resolve(c *Composition, g *AnswerGame) ([]answerLine, []AuditLine) {
+func resolve(c *composition.Composition, g *AnswerGame) ([]answerLine, []AuditLine) {
 	var lines []answerLine
 	var errs []AuditLine
 	var walk func(plies []AnswerPly, p draughts.Position, cur answerLine, half int)
@@ -179,7 +182,7 @@ func resolve(c *Composition, g *AnswerGame) ([]answerLine, []AuditLine) {
 			m, err := ResolveMove(&p, c.Rules, ply.Text)
 			if err != nil {
 				errs = append(errs, AuditLine{What: "error", Status: "error", Where: where,
-					Detail: fmt.Sprintf("move %s %s: %v; the line is marked up to here", moveNo(cur.moves, c.Start.Side), ply.Text, trimMoveErr(err))})
+					Detail: fmt.Sprintf("move %s %s: %v; the line is marked up to here", composition.MoveNo(cur.moves, c.Start.Side), ply.Text, trimMoveErr(err))})
 				break
 			}
 			cur.moves = append(cur.moves, draughts.MoveString(&p, c.Rules, m))
@@ -224,7 +227,7 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 		m.Points += e.KeyPoints
 	default:
 		d := fmt.Sprintf("1. %s? the key is 1. %s; no line is credited", main.moves[0], e.Key)
-		if contains(e.Keys, main.moves[0]) {
+		if slices.Contains(e.Keys, main.moves[0]) {
 			d += " (" + main.moves[0] + " also wins: a cook; claimed as a cook it earns the extra points)"
 		}
 		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Where: main.where[0], Detail: d})
@@ -263,7 +266,7 @@ func LineString(moves []string, start draughts.Side) string {
 		}
 		white := (i%2 == 0) == (start == draughts.White)
 		if white || i == 0 {
-			sb.WriteString(moveNo(moves[:i], start) + " ")
+			sb.WriteString(composition.MoveNo(moves[:i], start) + " ")
 		}
 		sb.WriteString(mv)
 	}
@@ -340,11 +343,11 @@ func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerL
 		}
 		switch {
 		case dual:
-			note = fmt.Sprintf("%s%s is another winning move (accepted)", moveNo(want[:i], start), a.moves[i])
+			note = fmt.Sprintf("%s%s is another winning move (accepted)", composition.MoveNo(want[:i], start), a.moves[i])
 			where = a.where[i]
 		case wrong >= 0:
 			status, where = "wrong move", a.where[wrong]
-			note = fmt.Sprintf("%s%s? the line needs %s%s", moveNo(want[:wrong], start), a.moves[wrong], moveNo(want[:wrong], start), want[wrong])
+			note = fmt.Sprintf("%s%s? the line needs %s%s", composition.MoveNo(want[:wrong], start), a.moves[wrong], composition.MoveNo(want[:wrong], start), want[wrong])
 			if frac > 0 {
 				note += fmt.Sprintf("; %d of %d White moves given before it", matched, total)
 			}
@@ -422,7 +425,7 @@ func claims(g *AnswerGame) []Claim {
 // correct when the claimed White move is not the solution's move at that
 // node and the tool proves it forces the goal; unsolvability when the
 // tool found the stipulation cannot be fulfilled.
-func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, cl Claim) AuditLine {
+func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.Composition, cl Claim) AuditLine {
 	a := AuditLine{What: "claim", Status: "incorrect", Where: cl.Where}
 	pts := gr.Key.Points
 	switch cl.Kind {
@@ -482,13 +485,13 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *Composition, 
 			return a
 		}
 	}
-	goal, err := Goal(c, gr.Options)
+	goal, err := judge.Goal(c, gr.Options)
 	if err != nil {
 		a.Detail = claim + ": not verified: " + err.Error()
 		return a
 	}
 	sopt := gr.Options.Solver
-	sopt.AnyDepth = anyDepth(c) // a claimed cook is judged as check judges cooks
+	sopt.AnyDepth = judge.AnyDepth(c) // a claimed cook is judged as check judges cooks
 	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, sopt)
 	for _, k := range ans.Keys {
 		if k.Move == mv {

@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/retro"
 )
 
 // Clause 11.1.4: a composition "на ретроградный анализ" asks to restore
@@ -18,7 +20,7 @@ import (
 // played ("f4-g5 h6:f4": Black's f4-g5?.. the last one led to the
 // position).
 //
-// Every sequence of N un-moves is enumerated (retroStepsAll: quiet
+// Every sequence of N un-moves is enumerated (retro.StepsAll: quiet
 // un-moves of men and kings, un-promotions, captures of up to 4 pieces
 // restored as men or kings), each predecessor a valid position whose
 // legal moves include the one that gives its successor, so compulsory
@@ -34,7 +36,7 @@ const (
 )
 
 // analyseRetro is the report of a retro-analysis part.
-func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
+func analyseRetro(ctx context.Context, c *composition.Composition, p composition.Part) *Report {
 	t0 := time.Now()
 	r := c.Rules
 	rep := newReport(c, r.ID, p.Stipulation.Text, draughts.FEN(&c.Start, r))
@@ -66,15 +68,15 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 			complete = false
 			return
 		}
-		for _, st := range retroStepsAll(q, r, 1<<20, true) {
+		for _, st := range retro.StepsAll(q, r, 1<<20, true) {
 			nodes++
-			rec(st.before, depth-1, append([]string{st.move}, suffix...))
+			rec(st.Before, depth-1, append([]string{st.Move}, suffix...))
 		}
 	}
 	rec(c.Start, p.Retro, nil)
 	rep.Nodes = uint64(nodes)
 	want := count(p.Retro, "last move")
-	author, _ := tag(c.Game, "LastMoves", "ПоследниеХоды")
+	author, _ := composition.Tag(c.Game, "LastMoves", "ПоследниеХоды")
 	authorLine := lastMovesOf(author)
 	var st, d string
 	switch {
@@ -96,20 +98,20 @@ func analyseRetro(ctx context.Context, c *Composition, p Part) *Report {
 		st, d = Pass, fmt.Sprintf("the only sequence of %s: %s", want, strings.Join(lines[0], " "))
 		rep.Keys = append(rep.Keys, lines[0][0])
 	}
-	rep.add(Check{"retro", "11.1.4, 11.2.2", st, d})
+	rep.add(newCheck(CheckRetro, st, d))
 	switch {
 	case author == "":
-		rep.add(Check{"author-solution", "11.2.3", NotApplicable, "no [LastMoves] given: solved from scratch, the author's intent is unknown"})
+		rep.add(newCheck(CheckAuthorSolution, NotApplicable, "no [LastMoves] given: solved from scratch, the author's intent is unknown"))
 	case len(authorLine) != p.Retro:
-		rep.add(Check{"author-solution", "11.2.3", Fail, fmt.Sprintf("[LastMoves] gives %s, the stipulation asks for %s", count(len(authorLine), "move"), want)})
+		rep.add(newCheck(CheckAuthorSolution, Fail, fmt.Sprintf("[LastMoves] gives %s, the stipulation asks for %s", count(len(authorLine), "move"), want)))
 	case retroFound(lines, authorLine):
-		rep.add(Check{"author-solution", "11.2.3", Pass, "the author's last moves " + strings.Join(authorLine, " ") + " lead to the position"})
+		rep.add(newCheck(CheckAuthorSolution, Pass, "the author's last moves "+strings.Join(authorLine, " ")+" lead to the position"))
 	case complete:
-		rep.add(Check{"author-solution", "11.2.3", Fail, "the author's last moves " + strings.Join(authorLine, " ") + " are not a sequence that leads to the position"})
+		rep.add(newCheck(CheckAuthorSolution, Fail, "the author's last moves "+strings.Join(authorLine, " ")+" are not a sequence that leads to the position"))
 	default:
-		rep.add(Check{"author-solution", "11.2.3", Unknown, "the author's last moves are not among the sequences looked at"})
+		rep.add(newCheck(CheckAuthorSolution, Unknown, "the author's last moves are not among the sequences looked at"))
 	}
-	rep.finish()
+	rep.Finish()
 	return rep
 }
 
@@ -142,4 +144,30 @@ func retroFound(lines [][]string, author []string) bool {
 		}
 	}
 	return false
+}
+
+// retroDetail extends a passed [legal] check with the last moves found:
+// the last move of the side that has just moved and, for each, a move of
+// the other side before it (2 plies, 11.2.2).
+func retroDetail(c *composition.Composition) (string, bool) {
+	steps := retro.Steps(c.Start, c.Rules, 6)
+	who, other := "Black", "White"
+	if c.Start.Side == draughts.Black {
+		who, other = "White", "Black"
+	}
+	if len(steps) == 0 {
+		return fmt.Sprintf("no last move by %s found (quiet moves and captures of up to %d pieces searched)", who, retro.MaxUnJumps), false
+	}
+	var pairs, lone []string
+	for _, st := range steps {
+		if before := retro.Steps(st.Before, c.Rules, 1); len(before) > 0 {
+			pairs = append(pairs, fmt.Sprintf("%s after %s's %s", st.Move, other, before[0].Move))
+		} else {
+			lone = append(lone, st.Move)
+		}
+	}
+	if len(pairs) == 0 {
+		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and captures of up to %d pieces searched)", who, strings.Join(lone, ", "), other, retro.MaxUnJumps), false
+	}
+	return fmt.Sprintf("%s's possible last moves (with %s's move before): %s", who, other, strings.Join(pairs, "; ")), true
 }

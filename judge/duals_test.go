@@ -1,10 +1,9 @@
-package composition_test
+package judge_test
 
 import (
+	"draughtsjudge/judge"
 	"strings"
 	"testing"
-
-	"draughtsjudge/composition"
 )
 
 // Duals judged by 11.2.6 and 11.3.8.5 on edited copies of Shoshin's study
@@ -20,7 +19,7 @@ func shoshinWithMain(t *testing.T, main string) string {
 		"1. a5-b4 a7-b6 (1... f4-g3 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5) (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) "+main)
 }
 
-func dualAt(t *testing.T, rep *composition.Report, move string) composition.Finding {
+func dualAt(t *testing.T, rep *judge.Report, move string) judge.Finding {
 	t.Helper()
 	for _, d := range rep.Duals {
 		if d.Move == move {
@@ -28,7 +27,7 @@ func dualAt(t *testing.T, rep *composition.Report, move string) composition.Find
 		}
 	}
 	t.Fatalf("no dual %s in %+v", move, rep.Duals)
-	return composition.Finding{}
+	return judge.Finding{}
 }
 
 // The pair: a thematic line with a White alternative of a kind 11.3.8.5
@@ -40,31 +39,31 @@ func dualAt(t *testing.T, rep *composition.Report, move string) composition.Find
 func TestStudyMainLineDualPair(t *testing.T) {
 	tol := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 c5-d4 4. f2:a7"))
 	d := dualAt(t, tol, "f2:b6")
-	if d.Kind != composition.DualKingDiagonal || d.Status != composition.DualWarning || d.Clause != "11.3.8.5" || d.Distance != d.AuthorDistance {
+	if d.Kind != judge.DualKingDiagonal || d.Status != judge.DualWarning || d.Clause != "11.3.8.5" || d.Distance != d.AuthorDistance {
 		t.Fatalf("4.f2:b6: %+v", d)
 	}
 	for _, d := range tol.Duals {
-		if d.Status != composition.DualWarning && d.Status != composition.DualTolerated {
+		if d.Status != judge.DualWarning && d.Status != judge.DualTolerated {
 			t.Errorf("dual %+v", d)
 		}
 	}
 	// Warn, or unknown while other first moves are undecided within the
 	// test's budget; never a failure.
-	if c := check(tol, "unique"); c.Status == composition.Fail || !strings.Contains(c.Detail, "f2:b6 in 3 for the author's f2:a7 in 3") {
+	if c := check(tol, "unique"); c.Status == judge.Fail || !strings.Contains(c.Detail, "f2:b6 in 3 for the author's f2:a7 in 3") {
 		t.Fatalf("unique %+v", c)
 	}
-	tol.ApplyScore(composition.DefaultRubric())
-	if tol.Verdict == composition.Defective || tol.Score == 0 {
+	tol.ApplyScore(judge.DefaultRubric())
+	if tol.Verdict == judge.Defective || tol.Score == 0 {
 		t.Fatalf("tolerated dual: verdict %s (%s), score %v", tol.Verdict, tol.Reason, tol.Score)
 	}
 
 	cook := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7"))
 	d = dualAt(t, cook, "f2:h4")
-	if d.Kind != composition.DualPlain || d.Status != composition.DualPartial || d.Distance != 4 || d.AuthorDistance != 2 || !strings.Contains(d.Clause, "11.2.6") {
+	if d.Kind != judge.DualPlain || d.Status != judge.DualPartial || d.Distance != 4 || d.AuthorDistance != 2 || !strings.Contains(d.Clause, "11.2.6") {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
-	wantStatus(t, cook, "unique", composition.Fail, "partial cook", "f2:h4 in 4 for the author's f2:a7 in 2")
-	if cook.Verdict != composition.Defective {
+	wantStatus(t, cook, "unique", judge.Fail, "partial cook", "f2:h4 in 4 for the author's f2:a7 in 2")
+	if cook.Verdict != judge.Defective {
 		t.Fatalf("verdict %s", cook.Verdict)
 	}
 
@@ -72,10 +71,10 @@ func TestStudyMainLineDualPair(t *testing.T) {
 	opt := fastOpts()
 	opt.LenientStudyDuals = true
 	len := analyseWith(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7"), opt)
-	if d := dualAt(t, len, "f2:h4"); d.Status != composition.DualWarning {
+	if d := dualAt(t, len, "f2:h4"); d.Status != judge.DualWarning {
 		t.Fatalf("lenient: %+v", d)
 	}
-	if len.Verdict == composition.Defective {
+	if len.Verdict == judge.Defective {
 		t.Fatalf("lenient: %s", len.Reason)
 	}
 }
@@ -86,10 +85,10 @@ func TestStudyMainLineDualPair(t *testing.T) {
 func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7 (4. f2:h4)"))
 	d := dualAt(t, rep, "f2:h4")
-	if !d.ByAuthor || d.Status != composition.DualPartial || !strings.Contains(d.Result, "the author gives it") {
+	if !d.ByAuthor || d.Status != judge.DualPartial || !strings.Contains(d.Result, "the author gives it") {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
-	wantStatus(t, rep, "unique", composition.Fail, "the author gives it")
+	wantStatus(t, rep, "unique", judge.Fail, "the author gives it")
 }
 
 // The author's 4.f2:h4 wins in 4; 4.f2:a7 wins in 2: a dual faster than
@@ -97,10 +96,10 @@ func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
 func TestDualFasterThanTheAuthors(t *testing.T) {
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:h4"))
 	d := dualAt(t, rep, "f2:a7")
-	if d.Kind != composition.DualFaster || d.Status != composition.DualPartial || d.Distance >= d.AuthorDistance {
+	if d.Kind != judge.DualFaster || d.Status != judge.DualPartial || d.Distance >= d.AuthorDistance {
 		t.Fatalf("4.f2:a7: %+v", d)
 	}
-	if rep.Verdict != composition.Defective {
+	if rep.Verdict != judge.Defective {
 		t.Fatalf("verdict %s", rep.Verdict)
 	}
 }
@@ -111,11 +110,11 @@ func TestDualFasterThanTheAuthors(t *testing.T) {
 func TestSideVariationPartialCookDemotes(t *testing.T) {
 	rep := mustAnalysePDN(t, edit(t, published(t, "Shoshin"), "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)",
 		"(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) (1... a7-b6 2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7)"))
-	if d := dualAt(t, rep, "f2:h4"); d.Status != composition.DualDemoted {
+	if d := dualAt(t, rep, "f2:h4"); d.Status != judge.DualDemoted {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
-	wantStatus(t, rep, "variations", composition.Pass, "3 thematic lines", "1 variation not thematic")
-	if c := check(rep, "unique"); c.Status == composition.Fail {
+	wantStatus(t, rep, "variations", judge.Pass, "3 thematic lines", "1 variation not thematic")
+	if c := check(rep, "unique"); c.Status == judge.Fail {
 		t.Fatalf("unique %+v", c)
 	}
 	for _, m := range rep.Measures {

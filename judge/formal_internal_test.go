@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"testing"

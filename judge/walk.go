@@ -1,16 +1,17 @@
-package composition
+package judge
 
 import (
 	"fmt"
 	"sort"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/solver"
 )
 
 // walker compares the author's solution tree with the solver, node by node.
 type walker struct {
-	c        *Composition
+	c        *composition.Composition
 	r        *draughts.Rules
 	s        *solver.Searcher
 	goal     solver.Goal
@@ -31,7 +32,7 @@ type walker struct {
 	lenient     bool         // Options.LenientStudyDuals
 }
 
-func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []authorLine) *walker {
+func newWalker(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []authorLine) *walker {
 	b := opt.Solver.Budget
 	slack := opt.Solver.Slack
 	if slack == 0 {
@@ -47,17 +48,6 @@ func newWalker(c *Composition, goal solver.Goal, attacker draughts.Side, opt Opt
 	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines, lenient: opt.LenientStudyDuals}
 }
 
-func moveNo(line []string, start draughts.Side) string {
-	half := len(line)
-	if start == draughts.Black {
-		half++
-	}
-	if half%2 == 0 {
-		return fmt.Sprintf("%d.", half/2+1)
-	}
-	return fmt.Sprintf("%d...", half/2+1)
-}
-
 // walk follows plies from p; line is the moves so far. The first ply of
 // a variation is an alternative at its parent's node, which the parent
 // analyses (variation = true skips it here).
@@ -70,7 +60,7 @@ func (w *walker) walkLine(plies []draughts.Ply, p draughts.Position, line []stri
 	for i := range plies {
 		ply := &plies[i]
 		for _, v := range ply.Variations {
-			if len(v) > 0 && isTry(&v[0]) {
+			if len(v) > 0 && composition.IsTry(&v[0]) {
 				continue // the author's try: the first-move analysis judges it
 			}
 			w.walkLine(v, p, append([]string(nil), line...), true, false)
@@ -99,7 +89,7 @@ func (w *walker) authorMoves(p draughts.Position, ply *draughts.Ply) []string {
 	var out []string
 	var alts [][]draughts.Ply
 	for _, v := range ply.Variations {
-		if len(v) > 0 && !isTry(&v[0]) {
+		if len(v) > 0 && !composition.IsTry(&v[0]) {
 			alts = append(alts, v)
 		}
 	}
@@ -147,13 +137,13 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 	if !authorWins {
 		// Decided at any depth where phase 1 can: only a move it leaves
 		// undecided is judged by the bound.
-		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", moveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
+		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", composition.MoveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
 		if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
 			switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
 			case solver.Never:
-				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", moveNo(line, w.c.Start.Side), author, join(line))
+				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
 			case solver.Aborted:
-				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", moveNo(line, w.c.Start.Side), author, join(line)))
+				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
 				return
 			}
 		}
@@ -209,7 +199,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			continue
 		}
 		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1, lenient: w.lenient}
-		if w.c.Genre == Task && dualFinale != nil {
+		if w.c.Genre == composition.Task && dualFinale != nil {
 			// Compare with the author's own finales below this node (the
 			// locks of his lines through it), else with the solver's
 			// finale after the author's move.
@@ -300,24 +290,24 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Proved:
 			f.Distance = dist
 			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
-			if w.c.Genre == Task {
+			if w.c.Genre == composition.Task {
 				// 11.1.3: every finale of a task must be economical, even
 				// in the least variation — the author's or not.
 				if fin, ok := w.finaleOf(q, dist); ok {
 					if sq, spare := spareWhite(w.goal, fin, w.r); spare {
-						w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), pieceName(&fin, w.r, sq)))
+						w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), composition.PieceName(&fin, w.r, sq)))
 					}
 				}
 			}
 		case solver.Aborted:
 			f.Result = "not in the author's solution; budget spent"
-			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", moveNo(line, w.c.Start.Side), f.Move))
+			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", composition.MoveNo(line, w.c.Start.Side), f.Move))
 		default:
 			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", hi)
 			if o == solver.Never {
 				f.Result = "not in the author's solution; REFUTES: the goal can never be forced"
 			}
-			w.failures = append(w.failures, fmt.Sprintf("defence %s %s after %s is not answered: %s", moveNo(line, w.c.Start.Side), f.Move, join(line), o))
+			w.failures = append(w.failures, fmt.Sprintf("defence %s %s after %s is not answered: %s", composition.MoveNo(line, w.c.Start.Side), f.Move, join(line), o))
 		}
 		w.missing = append(w.missing, f)
 	}
@@ -385,14 +375,14 @@ func contains(xs []string, x string) bool {
 // never branches: 11.2.6's "before the branching into thematic variations"
 // presupposes a branching; a one-line solution is judged by the partial
 // cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
-func firstBranch(c *Composition) int {
+func firstBranch(c *composition.Composition) int {
 	attacker := c.Start.Side == draughts.White
 	for i := range c.Game.Moves {
 		if attacker == (i%2 == 0) {
 			continue
 		}
 		for _, v := range c.Game.Moves[i].Variations {
-			if len(v) > 0 && !isTry(&v[0]) {
+			if len(v) > 0 && !composition.IsTry(&v[0]) {
 				return i
 			}
 		}

@@ -1,4 +1,4 @@
-package composition
+package judge
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 )
 
@@ -33,7 +34,7 @@ type cond struct {
 // Rubric is a parsed rubric file.
 type Rubric []RubricLine
 
-// DefaultRubric returns the embedded rubric (composition/rubric.tsv).
+// DefaultRubric returns the embedded rubric (judge/rubric.tsv).
 func DefaultRubric() Rubric {
 	r, err := ParseRubric("rubric.tsv", defaultRubric)
 	if err != nil {
@@ -149,7 +150,7 @@ func (rep *Report) measureValues() map[string]float64 {
 	for _, m := range rep.Measures {
 		v[m.ID] = m.Value
 	}
-	for _, g := range []string{Problem, Study, Task, Ending} {
+	for _, g := range []string{composition.Problem, composition.Study, composition.Task, composition.Ending} {
 		v["genre_"+g] = flag(rep.Genre == g)
 	}
 	v["board10"] = flag(strings.Contains(rep.Variant, "international"))
@@ -185,7 +186,7 @@ func (rep *Report) ApplyScore(rubric Rubric) {
 		reason := rep.Reason
 		if reason == "" {
 			reason = "no artistic measures (11.3): no solution play to measure"
-			if hasCheck(rep, "retro") {
+			if rep.Check("retro") != nil {
 				reason = "a retro-analysis task (11.1.4) has no solution play for the measures of 11.3; the judge scores it"
 			}
 		}
@@ -240,102 +241,6 @@ func checkIDs(rep *Report, status string) []string {
 // finale, or the same key and main line.
 type Originality struct {
 	Status       string   `json:"status"`         // always "left to the judge"
-	Predecessors []string `json:"predecessors"`   // the first MaxPredecessors found
+	Predecessors []string `json:"predecessors"`   // the first tourney.MaxPredecessors found
 	More         int      `json:"more,omitempty"` // predecessors found beyond those listed
-}
-
-// MaxPredecessors caps the predecessors listed per report, so that a batch
-// of n copies of one composition gives a report of size linear in n.
-const MaxPredecessors = 5
-
-// FindPredecessors fills each report's Originality from the other reports
-// of the batch: same initial position up to colour/mirror
-// (draughts.Position.Mirror), same finale, same key and main line.
-func FindPredecessors(reps []*Report) {
-	type norm struct {
-		start   string
-		finales map[string]bool
-		line    string
-	}
-	ns := make([]norm, len(reps))
-	for i, r := range reps {
-		ns[i].finales = map[string]bool{}
-		rules, err := draughts.RulesByID(r.Variant)
-		if err != nil {
-			continue
-		}
-		canon := func(fen string) string {
-			p, err := draughts.ParseFEN(rules, fen)
-			if err != nil {
-				return ""
-			}
-			a := draughts.FEN(&p, rules)
-			m := p.Mirror(rules.Board)
-			b := draughts.FEN(&m, rules)
-			if b < a {
-				a = b
-			}
-			return r.Variant + "|" + a
-		}
-		ns[i].start = canon(r.FEN)
-		for _, f := range r.Finales {
-			if f.Fulfilled {
-				ns[i].finales[canon(f.FEN)] = true
-			}
-		}
-		if len(r.MainLine) > 0 {
-			ns[i].line = r.Variant + "|" + strings.Join(r.MainLine, " ")
-		}
-	}
-	for i, r := range reps {
-		o := &Originality{Status: "left to the judge", Predecessors: []string{}}
-		for j, q := range reps {
-			if i == j {
-				continue
-			}
-			var why []string
-			if ns[i].start != "" && ns[i].start == ns[j].start {
-				why = append(why, "same initial position (up to colours/mirror)")
-			}
-			for f := range ns[i].finales {
-				if f != "" && ns[j].finales[f] {
-					why = append(why, "same finale")
-					break
-				}
-			}
-			if ns[i].line != "" && ns[i].line == ns[j].line {
-				why = append(why, "same key and main line")
-			}
-			if len(why) > 0 && len(o.Predecessors) == MaxPredecessors {
-				o.More++
-			} else if len(why) > 0 {
-				who := ""
-				if q.Author != "" {
-					who = " (" + q.Author + ")"
-				}
-				o.Predecessors = append(o.Predecessors, fmt.Sprintf("%s#%d%s: %s", q.File, q.Index, who, strings.Join(why, ", ")))
-			}
-		}
-		r.Originality = o
-		d := "left to the judge; predecessor search over the loaded batch (same position up to colour/mirror, same finale, same key and main line): "
-		if len(o.Predecessors) == 0 {
-			d += "none found"
-		} else {
-			d += strings.Join(o.Predecessors, "; ")
-			if o.More > 0 {
-				d += fmt.Sprintf("; and %d more", o.More)
-			}
-		}
-		r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: d})
-	}
-}
-
-// hasCheck reports whether rep carries the check id.
-func hasCheck(rep *Report, id string) bool {
-	for _, c := range rep.Checks {
-		if c.ID == id {
-			return true
-		}
-	}
-	return false
 }

@@ -1,7 +1,11 @@
-package composition
+// Package tourney builds the section report of a composing tourney (clause
+// 11.7): the judge's overrides over the tool's verdicts and scores, and the
+// ranking with shared places.
+package tourney
 
 import (
 	"bufio"
+	"draughtsjudge/judge"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -65,7 +69,7 @@ type SectionEntry struct {
 	Number      int           `json:"number"`
 	Place       string        `json:"place"`
 	Shared      bool          `json:"shared"`
-	Report      *Report       `json:"report"`
+	Report      *judge.Report `json:"report"`
 	ToolVerdict string        `json:"tool_verdict"`
 	ToolScore   float64       `json:"tool_score"`
 	Verdict     string        `json:"verdict"` // the judge's where overruled, else the tool's
@@ -73,7 +77,7 @@ type SectionEntry struct {
 	Overrides   []OverrideRow `json:"overrides"`
 	// Drivers are the applied rubric lines with a weight: the measures
 	// that drove the score.
-	Drivers []ScoreLine `json:"drivers"`
+	Drivers []judge.ScoreLine `json:"drivers"`
 }
 
 // Section is a judge's section report (11.7): entries ranked by score
@@ -85,7 +89,7 @@ type Section struct {
 
 // BuildSection ranks the scored reports (FindPredecessors already run),
 // applying the judge's overrides; ranking uses the judge's values.
-func BuildSection(reps []*Report, ovs []Override, rubric Rubric) *Section {
+func BuildSection(reps []*judge.Report, ovs []Override, rubric judge.Rubric) *Section {
 	s := &Section{Errors: []string{}}
 	for i, r := range reps {
 		s.Entries = append(s.Entries, &SectionEntry{Number: i + 1, Report: r, ToolVerdict: r.Verdict, ToolScore: r.Score,
@@ -110,19 +114,19 @@ func BuildSection(reps []*Report, ovs []Override, rubric Rubric) *Section {
 			}
 		}
 		if e.Drivers == nil {
-			e.Drivers = []ScoreLine{}
+			e.Drivers = []judge.ScoreLine{}
 		}
 	}
 	sort.SliceStable(s.Entries, func(i, j int) bool {
 		a, b := s.Entries[i], s.Entries[j]
-		if (a.Verdict == Defective) != (b.Verdict == Defective) {
-			return b.Verdict == Defective
+		if (a.Verdict == judge.Defective) != (b.Verdict == judge.Defective) {
+			return b.Verdict == judge.Defective
 		}
 		return a.Score > b.Score
 	})
 	for i := 0; i < len(s.Entries); {
 		j := i
-		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == Defective) == (s.Entries[i].Verdict == Defective) {
+		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == judge.Defective) == (s.Entries[i].Verdict == judge.Defective) {
 			j++
 		}
 		place := strconv.Itoa(i + 1)
@@ -157,13 +161,13 @@ func (s *Section) find(id string) *SectionEntry {
 
 // apply overrules the entry's checks, verdict, rubric lines and score, in
 // that order, and recomputes what follows from them.
-func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
+func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
 	var errs []string
 	r := *e.Report // a copy: the tool's report stays as it was
-	r.Checks = append([]Check{}, r.Checks...)
+	r.Checks = append([]judge.Check{}, r.Checks...)
 	orig := e.Report
 	e.Report = &r
-	var origin *ScoreLine
+	var origin *judge.ScoreLine
 	for i := range orig.ScoreLines {
 		if orig.ScoreLines[i].ID == "originality" {
 			origin = &orig.ScoreLines[i]
@@ -181,12 +185,12 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	// Checks first: they decide the verdict, which decides the score.
 	checksChanged := false
 	for _, o := range os {
-		c := r.check(o.Item)
+		c := r.Check(o.Item)
 		if c == nil {
 			continue
 		}
 		switch o.Value {
-		case Pass, Fail, Warn, Unknown, NotApplicable:
+		case judge.Pass, judge.Fail, judge.Warn, judge.Unknown, judge.NotApplicable:
 		default:
 			errs = append(errs, fmt.Sprintf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value))
 			continue
@@ -198,14 +202,14 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	}
 	if checksChanged {
 		r.Verdict = ""
-		r.finish()
+		r.Finish()
 		rescore()
 	}
 	for _, o := range os {
 		if o.Item != "verdict" {
 			continue
 		}
-		if o.Value != Sound && o.Value != Defective && o.Value != VUnknown {
+		if o.Value != judge.Sound && o.Value != judge.Defective && o.Value != judge.VUnknown {
 			errs = append(errs, fmt.Sprintf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value))
 			continue
 		}
@@ -215,7 +219,7 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 	}
 	lineChanged := false
 	for _, o := range os {
-		if o.Item == "verdict" || o.Item == "score" || r.check(o.Item) != nil {
+		if o.Item == "verdict" || o.Item == "score" || r.Check(o.Item) != nil {
 			continue
 		}
 		i := -1
@@ -237,13 +241,13 @@ func (e *SectionEntry) apply(os []Override, rubric Rubric) []string {
 			errs = append(errs, fmt.Sprintf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value))
 			continue
 		}
-		if r.Verdict == Defective {
+		if r.Verdict == judge.Defective {
 			errs = append(errs, fmt.Sprintf("%s: score line %s of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where, o.Item))
 			continue
 		}
 		tool := "0"
 		if i < 0 {
-			r.ScoreLines = append(r.ScoreLines, ScoreLine{ID: o.Item, Clause: "judge"})
+			r.ScoreLines = append(r.ScoreLines, judge.ScoreLine{ID: o.Item, Clause: "judge"})
 			i = len(r.ScoreLines) - 1
 		} else if r.ScoreLines[i].Applied {
 			tool = strconv.FormatFloat(r.ScoreLines[i].Weight, 'g', -1, 64)

@@ -1,4 +1,4 @@
-package composition
+package contest
 
 import (
 	"bufio"
@@ -39,7 +39,7 @@ type PointsLine struct {
 	Description string  `json:"description"`
 }
 
-// Points is a parsed points file (composition/points.tsv).
+// Points is a parsed points file (contest/points.tsv).
 type Points []PointsLine
 
 // DefaultPoints returns the embedded points formula.

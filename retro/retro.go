@@ -1,52 +1,53 @@
-package composition
+// Package retro finds the last moves that can have led to a draughts
+// position (retrograde analysis): quiet un-moves and un-captures, checked
+// against the predecessor's legal moves. The legality check (11.2.2) and
+// retro-analysis tasks (11.1.4) use it.
+package retro
 
 import (
-	"fmt"
-	"strings"
-
 	"draughtsjudge/draughts"
 )
 
-// retroLastMoves looks for the last move of the side that has just moved into
+// LastMoves looks for the last move of the side that has just moved into
 // p (retro-analysis for [legal], 11.2.2): quiet un-moves of men (one step
 // back, also a man that became a king on arrival) and kings (any distance),
 // and single captures restoring one opposing man or king. Every candidate
 // predecessor q must be a valid position with at most max pieces a side,
 // and the move is accepted only if it is among q's legal moves and leads
 // to p — so compulsory capture and the majority rule are respected.
-// When none of these exists, multi-capture un-moves (up to maxUnJumps
+// When none of these exists, multi-capture un-moves (up to MaxUnJumps
 // pieces) are searched too. It returns the moves found
 // (at most limit), each as "q: move".
-func retroLastMoves(p draughts.Position, r *draughts.Rules, limit int) []string {
+func LastMoves(p draughts.Position, r *draughts.Rules, limit int) []string {
 	var out []string
-	for _, st := range retroSteps(p, r, limit) {
-		out = append(out, st.move)
+	for _, st := range Steps(p, r, limit) {
+		out = append(out, st.Move)
 	}
 	return out
 }
 
-// retroStep is a last move and the position before it.
-type retroStep struct {
-	move   string
-	before draughts.Position
+// Step is a last move ("q: move") and the position before it.
+type Step struct {
+	Move   string
+	Before draughts.Position
 }
 
-// retroSteps is retroLastMoves with the predecessor positions.
-func retroSteps(p draughts.Position, r *draughts.Rules, limit int) []retroStep {
-	return retroStepsAll(p, r, limit, false)
+// Steps is LastMoves with the predecessor positions.
+func Steps(p draughts.Position, r *draughts.Rules, limit int) []Step {
+	return StepsAll(p, r, limit, false)
 }
 
-// retroStepsAll is retroSteps; with all, the multi-capture un-moves are
+// StepsAll is Steps; with all, the multi-capture un-moves are
 // searched even when a simpler last move exists (a retro-analysis task
 // must know every last move, 11.1.4).
-func retroStepsAll(p draughts.Position, r *draughts.Rules, limit int, all bool) []retroStep {
+func StepsAll(p draughts.Position, r *draughts.Rules, limit int, all bool) []Step {
 	b := r.Board
 	mover := p.Side ^ 1
 	max := 12
 	if b.Size == 10 {
 		max = 20
 	}
-	var out []retroStep
+	var out []Step
 	seen := map[string]bool{}
 	try := func(q draughts.Position) {
 		if len(out) >= limit || q.Valid(r) != nil || q.Pieces[draughts.White].Count() > max || q.Pieces[draughts.Black].Count() > max {
@@ -57,7 +58,7 @@ func retroStepsAll(p draughts.Position, r *draughts.Rules, limit int, all bool) 
 				s := draughts.MoveString(&q, r, m)
 				if !seen[s] {
 					seen[s] = true
-					out = append(out, retroStep{s, q})
+					out = append(out, Step{s, q})
 				}
 				return
 			}
@@ -120,8 +121,8 @@ func retroStepsAll(p draughts.Position, r *draughts.Rules, limit int, all bool) 
 	return out
 }
 
-// maxUnJumps bounds the multi-capture un-moves searched (pieces taken).
-const maxUnJumps = 4
+// MaxUnJumps bounds the multi-capture un-moves searched (pieces taken).
+const MaxUnJumps = 4
 
 // retroChains tries the multi-capture un-moves of the piece now on t: a
 // chain of backward jumps, each restoring an opposing man or king on the
@@ -135,7 +136,7 @@ func retroChains(p draughts.Position, r *draughts.Rules, mover draughts.Side, t 
 	occ := p.Occupied()
 	var rec func(cur draughts.Square, restored []draughts.Square)
 	rec = func(cur draughts.Square, restored []draughts.Square) {
-		if done() || len(restored) >= maxUnJumps {
+		if done() || len(restored) >= MaxUnJumps {
 			return
 		}
 		cr, cc := b.RowCol(cur)
@@ -225,30 +226,4 @@ func unmove(p draughts.Position, mover draughts.Side, t, s draughts.Square, king
 		}
 	}
 	return draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, mover)
-}
-
-// retroDetail extends a passed [legal] check with the last moves found:
-// the last move of the side that has just moved and, for each, a move of
-// the other side before it (2 plies, 11.2.2).
-func retroDetail(c *Composition) (string, bool) {
-	steps := retroSteps(c.Start, c.Rules, 6)
-	who, other := "Black", "White"
-	if c.Start.Side == draughts.Black {
-		who, other = "White", "Black"
-	}
-	if len(steps) == 0 {
-		return fmt.Sprintf("no last move by %s found (quiet moves and captures of up to %d pieces searched)", who, maxUnJumps), false
-	}
-	var pairs, lone []string
-	for _, st := range steps {
-		if before := retroSteps(st.before, c.Rules, 1); len(before) > 0 {
-			pairs = append(pairs, fmt.Sprintf("%s after %s's %s", st.move, other, before[0].move))
-		} else {
-			lone = append(lone, st.move)
-		}
-	}
-	if len(pairs) == 0 {
-		return fmt.Sprintf("%s's possible last moves %s, but no move by %s before any of them was found (quiet moves and captures of up to %d pieces searched)", who, strings.Join(lone, ", "), other, maxUnJumps), false
-	}
-	return fmt.Sprintf("%s's possible last moves (with %s's move before): %s", who, other, strings.Join(pairs, "; ")), true
 }

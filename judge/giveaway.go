@@ -1,9 +1,10 @@
-package composition
+package judge
 
 import (
 	"fmt"
 	"strings"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 )
 
@@ -16,25 +17,17 @@ import (
 // amendments"; the amendments this tool makes are giveawayAmend's, and the
 // report lists them in the [amendments] check.
 
-// IsGiveaway reports whether c is a giveaway composition: a reverse
-// stipulation (giveaway, giveaway all, giveaway lock) or any stipulation
-// in a giveaway system (8.1: there the winner is the side that loses all
-// its pieces or is blocked).
-func IsGiveaway(c *Composition) bool {
-	return c.Rules.Giveaway || c.Stipulation.Kind == "giveaway" || c.Stipulation.Reverse
-}
-
 // lockedSide is the side whose pieces a lock stipulation locks: Black in a
 // locking task, White in a giveaway locking task (11.1.3).
-func lockedSide(c *Composition) draughts.Side {
-	if c != nil && c.Stipulation.Kind == "lock" && IsGiveaway(c) {
+func lockedSide(c *composition.Composition) draughts.Side {
+	if c != nil && c.Stipulation.Kind == "lock" && composition.IsGiveaway(c) {
 		return draughts.White
 	}
 	return draughts.Black
 }
 
 // giveawayGoalText is the goal of a giveaway composition in words.
-func giveawayGoalText(c *Composition) string {
+func giveawayGoalText(c *composition.Composition) string {
 	switch {
 	case c.Stipulation.Kind == "lock":
 		return "White forces Black to lock exactly the " + lockText(c) + " of White, White to move (11.1.3 note on giveaway tasks)"
@@ -44,7 +37,7 @@ func giveawayGoalText(c *Composition) string {
 	return "White forces Black to capture every White piece or to leave White without a move (11.1.4; the win of a giveaway game, 8.1)"
 }
 
-func lockText(c *Composition) string {
+func lockText(c *composition.Composition) string {
 	men, kings := c.Stipulation.LockMen, c.Stipulation.LockKings
 	s := fmt.Sprintf("%d men", men)
 	if men == 1 {
@@ -76,17 +69,17 @@ func lockText(c *Composition) string {
 //     [economy-construction] and [economy-finale] (a white piece that the
 //     finale's block does not need is surplus; a finale without white
 //     pieces has none to spare).
-func (rep *Report) giveawayAmend(c *Composition) {
-	if !IsGiveaway(c) {
+func (rep *Report) giveawayAmend(c *composition.Composition) {
+	if !composition.IsGiveaway(c) {
 		return
 	}
 	var na []string
-	if ch := rep.check("genre"); ch != nil && c.Genre != Task && ch.Status != NotApplicable {
+	if ch := rep.Check("genre"); ch != nil && c.Genre != composition.Task && ch.Status != NotApplicable {
 		ch.Status = NotApplicable
 		ch.Detail = "giveaway composition (11.1.4): the material limits of the main genres (11.1.3) measure White's force and are not applied, White's pieces being the ones to give away; " + ch.Detail
 		na = append(na, "genre (material limits)")
 	}
-	if ch := rep.check("problem-balance"); ch != nil && ch.Status != NotApplicable {
+	if ch := rep.Check("problem-balance"); ch != nil && ch.Status != NotApplicable {
 		ch.Status = NotApplicable
 		ch.Detail = "giveaway composition (11.1.4): a material lead is a handicap in giveaway, so Black's lead is not limited (11.2.7.1 not applied); " + ch.Detail
 		na = append(na, "problem-balance")
@@ -100,5 +93,5 @@ func (rep *Report) giveawayAmend(c *Composition) {
 		d += "; exact-lock counts White's locked pieces"
 	}
 	d += "; applied as written: legal, quiet-key, solvable, unique, variations, economy-construction, economy-finale (a white piece the finale's block does not need is surplus)"
-	rep.add(Check{"amendments", "11.1.3, 11.1.4", Pass, d})
+	rep.add(newCheck(CheckAmendments, Pass, d))
 }
