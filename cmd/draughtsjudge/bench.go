@@ -24,9 +24,6 @@ const (
 	// benchNodes is the default --nodes: the node budget of every search
 	// of the sample compositions' analysis, as check --nodes.
 	benchNodes = 5_000
-	// benchSearchMult: each solver position gets benchSearchMult times
-	// --nodes.
-	benchSearchMult = 200
 	// benchMemMiB is the search memory per composition, as check --mem
 	// (the proof-number tables and the local analysis's limit depend on
 	// it, and so do the node counts).
@@ -36,24 +33,41 @@ const (
 )
 
 // benchPosition is one solver position of the bench: the position after
-// first, searched with the bounded search to bound attacker moves (bound
-// >= 0) or decided by df-pn at any depth (bound < 0).
+// first, searched in one of three ways (how).
 type benchPosition struct {
 	name  string
 	rules *draughts.Rules
 	fen   string
 	first string // "" : fen is the position searched
 	goal  solver.Goal
-	bound int
+	how   benchHow
+	bound int    // benchDistance: attacker moves
+	mult  uint64 // the budget is mult times --nodes (per first move in a Solve)
 }
 
-// benchPositions are the positions of solver/bench_test.go.
+type benchHow uint8
+
+const (
+	benchDistance  benchHow = iota // the bounded search (Searcher.Distance) to bound
+	benchDecide                    // df-pn at any depth (Prover.Decide)
+	benchSolve                     // solver.Solve in theory mode (phases 1 and 2, the real-win rounds)
+	benchSolveGame                 // solver.Solve under the game draw rules (the bounded policy)
+)
+
+// benchPositions are the positions of solver/bench_test.go, and two full
+// solves that take the paths of Solve the sample's analysis does not: a
+// 14-piece problem (the first moves decided against the real win) and the
+// game draw rules.
 var benchPositions = []benchPosition{
 	{"Scholma try 33-29 (bounded, 8 moves)", draughts.International,
 		"W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8,9,10,12,14,16,17,18,19,20,23,24,25",
-		"33-29", solver.Win{MaterialMargin: 2}, 8},
+		"33-29", solver.Win{MaterialMargin: 2}, benchDistance, 8, 200},
 	{"Matus try 20-14 (df-pn)", draughts.International,
-		"B:W14,30,34,37,40,44,48:B8,15,17,18,27,33,45", "", solver.Win{MaterialMargin: 2}, -1},
+		"B:W14,30,34,37,40,44,48:B8,15,17,18,27,33,45", "", solver.Win{MaterialMargin: 2}, benchDecide, 0, 200},
+	{"Matus miniature (Solve, theory)", draughts.International,
+		"W:W20,30,34,37,40,44,48:B8,15,17,18,27,33,45", "", solver.Win{MaterialMargin: 2}, benchSolve, 0, 4},
+	{"Shoshin study (Solve, game draw rules)", draughts.Russian,
+		"W:WKa5,a3:Ba7,f4", "", solver.Win{}, benchSolveGame, 0, 4},
 }
 
 // cmdBench is draughtsjudge bench, Stockfish's bench for this project: it
@@ -66,7 +80,7 @@ var benchPositions = []benchPosition{
 // search's behaviour keeps it.
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench")
-	nodes := fs.Uint64("nodes", benchNodes, fmt.Sprintf("node budget per search of the compositions' analysis; each solver position gets %d times it", benchSearchMult))
+	nodes := fs.Uint64("nodes", benchNodes, "node budget per search of the compositions' analysis; the solver positions get a fixed multiple of it")
 	threads := fs.IntP("threads", "t", 1, "goroutines (the nodes do not depend on it)")
 	usage := usageFunc(fs, "usage: draughtsjudge bench [--nodes N] [--threads T]",
 		"Analyses the embedded sample corpus as check --no-db --endgames 0 does, and searches the solver benchmark",
@@ -104,7 +118,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		line(fmt.Sprintf("%s #%d %s", c.Rules.ID, c.Index, c.Author), r.Nodes, r.Verdict)
 	}
 	for _, b := range benchPositions {
-		n, what, err := b.search(*nodes * benchSearchMult)
+		n, what, err := b.search(*nodes*b.mult, *threads)
 		if err != nil {
 			fmt.Fprintf(stderr, "draughtsjudge bench: %s: %v\n", b.name, err)
 			return exitInternal
@@ -135,7 +149,7 @@ func benchAnalyse(c *composition.Composition, nodes uint64, threads int) *compos
 
 // search runs b at a budget of nodes and returns the nodes searched and
 // the outcome.
-func (b benchPosition) search(nodes uint64) (uint64, string, error) {
+func (b benchPosition) search(nodes uint64, threads int) (uint64, string, error) {
 	p, err := draughts.ParseFEN(b.rules, b.fen)
 	if err != nil {
 		return 0, "", err
@@ -148,12 +162,20 @@ func (b benchPosition) search(nodes uint64) (uint64, string, error) {
 		p = p.Play(m)
 	}
 	budget := solver.Budget{Nodes: nodes, TTBytes: benchTTBytes}
-	if b.bound >= 0 {
+	switch b.how {
+	case benchDistance:
 		s := solver.NewSearcher(b.rules, b.goal, draughts.White, budget)
 		o, _ := s.Distance(&p, b.bound)
 		return s.Nodes(), o.String(), nil
+	case benchDecide:
+		pv := solver.NewProver(b.rules, b.goal, draughts.White, budget, nil)
+		o, _ := pv.Decide(p)
+		return pv.Nodes(), o.String(), nil
 	}
-	pv := solver.NewProver(b.rules, b.goal, draughts.White, budget, nil)
-	o, _ := pv.Decide(p)
-	return pv.Nodes(), o.String(), nil
+	opt := solver.Options{Budget: budget, Threads: threads}
+	if b.how == benchSolveGame {
+		opt.DrawRules = solver.Game
+	}
+	ans := solver.Solve(context.Background(), b.rules, p, b.goal, draughts.White, opt)
+	return ans.Nodes, fmt.Sprintf("%s, %d keys, %d tries", ans.Verdict, len(ans.Keys), len(ans.Tries)), nil
 }
