@@ -8,7 +8,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
+
+// TestPositionSize: the package doc promises a 40-byte value (the solver's
+// tables and the move generator copy it on every move).
+func TestPositionSize(t *testing.T) {
+	if s := unsafe.Sizeof(Position{}); s != 40 {
+		t.Fatalf("Position is %d bytes, the package doc says 40", s)
+	}
+}
 
 // readTSV returns the data rows of a tab-separated file with '#' comments
 // and a header line, as maps from column name to value.

@@ -419,6 +419,28 @@ var pdnResults = map[string]bool{
 	"0-2": true, "1-1": true, "0-0": true, "*": true,
 }
 
+// pdnGame is the state of one game while parseGame reads it.
+type pdnGame struct {
+	g          Game
+	main       *pdnLine
+	stack      []*pdnLine // the main line, then the open variations
+	opens      []pdnToken // the '(' of each open variation
+	inTags     bool       // no movetext seen yet
+	sawBlank   bool       // a blank line since the last tag
+	pendingNum int        // move number waiting for its ply
+	afterNum   bool       // the previous token was a move number
+	bareNum    *pdnToken  // a number without dots, which must be followed by dots
+}
+
+// pdnStep says how parseGame goes on after a token.
+type pdnStep uint8
+
+const (
+	pdnMore     pdnStep = iota // the game goes on
+	pdnGameEnd                 // the game is over (emitted, or failed and skipped)
+	pdnInputEnd                // the end of the input
+)
+
 // parseGame parses one game and reports whether the end of the input was
 // reached.
 func (p *pdnParser) parseGame() (eof bool) {
@@ -426,193 +448,229 @@ func (p *pdnParser) parseGame() (eof bool) {
 	if t.kind == pdnEOFTok {
 		return true
 	}
-	g := Game{Line: t.line}
 	main := &pdnLine{}
-	stack := []*pdnLine{main}
-	opens := []pdnToken{{}} // the '(' of each open variation
-	inTags := true          // no movetext seen yet
-	sawBlank := false       // a blank line since the last tag
-	pendingNum := 0         // move number waiting for its ply
-	afterNum := false       // the previous token was a move number
-	var bareNum *pdnToken   // a number without dots, which must be followed by dots
-
-	unclosed := func() bool {
-		if len(stack) > 1 {
-			o := opens[1]
-			p.addErr(o.line, o.col, "unclosed variation")
-			return true
-		}
-		return false
-	}
-	emit := func() {
-		if len(g.Tags) == 0 && len(main.plies) == 0 && g.Result == "" {
-			return
-		}
-		g.Comment = pdnJoin(main.pre)
-		g.Moves = pdnBuild(main, true)
-		p.games = append(p.games, g)
-	}
-	lastPly := func() *pdnPly {
-		top := stack[len(stack)-1]
-		if n := len(top.plies); n > 0 {
-			return top.plies[n-1]
-		}
-		return nil
-	}
-
+	b := &pdnGame{g: Game{Line: t.line}, main: main, stack: []*pdnLine{main}, opens: []pdnToken{{}}, inTags: true}
 	for ; ; t = p.next() {
-		if t.blank {
-			sawBlank = true
-		}
-		if bareNum != nil {
-			if t.kind != pdnWordTok || t.text[0] != '.' {
-				b := *bareNum
-				p.fail(t, b.line, b.col, "unexpected token %q", b.text)
-				return false
-			}
-			bareNum = nil
-			afterNum = true
-		}
-		switch t.kind {
-		case pdnEOFTok:
-			if !unclosed() {
-				emit()
-			}
+		switch p.token(b, t) {
+		case pdnGameEnd:
+			return false
+		case pdnInputEnd:
 			return true
-		case pdnErrTok:
-			p.fail(t, t.errLine, t.errCol, "%s", t.text)
-			return false
-		case pdnTagTok:
-			if !inTags || sawBlank && len(g.Tags) > 0 {
-				// The tag starts the next game.
-				if !unclosed() {
-					emit()
-				}
-				p.unread = append(p.unread, t)
-				return false
-			}
-			g.Tags = append(g.Tags, Tag{Name: t.text, Value: t.value, Line: t.line, Col: t.col})
-			sawBlank = false
-			continue
-		case pdnCommentTok:
-			if lp := lastPly(); lp != nil {
-				lp.comments = append(lp.comments, t.text)
-			} else {
-				top := stack[len(stack)-1]
-				top.pre = append(top.pre, t.text)
-			}
-			continue
-		case pdnOpenTok:
-			inTags = false
-			lp := lastPly()
-			if lp == nil {
-				p.fail(t, t.line, t.col, "variation with no preceding move")
-				return false
-			}
-			nl := &pdnLine{}
-			lp.vars = append(lp.vars, nl)
-			stack = append(stack, nl)
-			opens = append(opens, t)
-			pendingNum, afterNum = 0, false
-			continue
-		case pdnCloseTok:
-			inTags = false
-			if len(stack) == 1 {
-				p.fail(t, t.line, t.col, "unmatched ')'")
-				return false
-			}
-			stack = stack[:len(stack)-1]
-			opens = opens[:len(opens)-1]
-			pendingNum, afterNum = 0, false
-			continue
 		}
-
-		// A word.
-		inTags = false
-		s, col := t.text, t.col
-		wasAfterNum := afterNum
-		afterNum = false
-		switch {
-		case pdnResults[s]:
-			if !unclosed() {
-				g.Result = s
-				emit()
-			}
-			return false
-		case s[0] == '$':
-			n, err := strconv.Atoi(s[1:])
-			lp := lastPly()
-			if err != nil || n < 0 || s[1] == '+' || s[1] == '-' || lp == nil {
-				p.fail(t, t.line, t.col, "unexpected token %q", s)
-				return false
-			}
-			lp.ply.NAGs = append(lp.ply.NAGs, n)
-			continue
-		case s[0] == '.':
-			if !wasAfterNum {
-				p.fail(t, t.line, t.col, "unexpected token %q", s)
-				return false
-			}
-			i := pdnCountDots(s)
-			s, col = s[i:], col+i
-			if s == "" {
-				afterNum = true
-				continue
-			}
-		case s[0] >= '0' && s[0] <= '9':
-			i := 0
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				i++
-			}
-			if i == len(s) || s[i] == '.' {
-				n, err := strconv.Atoi(s[:i])
-				if err != nil {
-					p.fail(t, t.line, t.col, "unexpected token %q", s)
-					return false
-				}
-				pendingNum = n
-				if i == len(s) {
-					tt := t
-					bareNum = &tt
-					continue
-				}
-				j := i + pdnCountDots(s[i:])
-				s, col = s[j:], col+j
-				if s == "" {
-					afterNum = true
-					continue
-				}
-			}
-		case pdnIsMarks(s):
-			lp := lastPly()
-			if lp == nil || !pdnValidMarks(s) {
-				p.fail(t, t.line, t.col, "unexpected token %q", s)
-				return false
-			}
-			if n := pdnMarkNAG(s); n != 0 {
-				lp.ply.NAGs = append(lp.ply.NAGs, n)
-			}
-			continue
-		}
-
-		// s must be a move, possibly followed by annotation marks.
-		k := len(s)
-		for k > 0 && strings.IndexByte("!?+*#", s[k-1]) >= 0 {
-			k--
-		}
-		body := s[:k]
-		if !pdnIsMove(body) || !pdnValidMarks(s[k:]) {
-			p.fail(t, t.line, col, "unexpected token %q", s)
-			return false
-		}
-		pl := &pdnPly{ply: Ply{Text: body, Number: pendingNum, Line: t.line, Col: col}}
-		if n := pdnMarkNAG(s[k:]); n != 0 {
-			pl.ply.NAGs = []int{n}
-		}
-		pendingNum = 0
-		top := stack[len(stack)-1]
-		top.plies = append(top.plies, pl)
 	}
+}
+
+// unclosed reports an open variation, if any.
+func (p *pdnParser) unclosed(b *pdnGame) bool {
+	if len(b.stack) > 1 {
+		o := b.opens[1]
+		p.addErr(o.line, o.col, "unclosed variation")
+		return true
+	}
+	return false
+}
+
+// emit adds the game, unless it is empty.
+func (p *pdnParser) emit(b *pdnGame) {
+	if len(b.g.Tags) == 0 && len(b.main.plies) == 0 && b.g.Result == "" {
+		return
+	}
+	b.g.Comment = pdnJoin(b.main.pre)
+	b.g.Moves = pdnBuild(b.main, true)
+	p.games = append(p.games, b.g)
+}
+
+// top is the line being read.
+func (b *pdnGame) top() *pdnLine { return b.stack[len(b.stack)-1] }
+
+// lastPly is the last ply of the line being read (nil: none yet).
+func (b *pdnGame) lastPly() *pdnPly {
+	top := b.top()
+	if n := len(top.plies); n > 0 {
+		return top.plies[n-1]
+	}
+	return nil
+}
+
+// token reads one token of the game: the end of the input, a lexical
+// error, a tag, a comment, a variation's '(' or ')', or a word.
+func (p *pdnParser) token(b *pdnGame, t pdnToken) pdnStep {
+	if t.blank {
+		b.sawBlank = true
+	}
+	if b.bareNum != nil {
+		if t.kind != pdnWordTok || t.text[0] != '.' {
+			n := *b.bareNum
+			p.fail(t, n.line, n.col, "unexpected token %q", n.text)
+			return pdnGameEnd
+		}
+		b.bareNum = nil
+		b.afterNum = true
+	}
+	switch t.kind {
+	case pdnEOFTok:
+		if !p.unclosed(b) {
+			p.emit(b)
+		}
+		return pdnInputEnd
+	case pdnErrTok:
+		p.fail(t, t.errLine, t.errCol, "%s", t.text)
+		return pdnGameEnd
+	case pdnTagTok:
+		if !b.inTags || b.sawBlank && len(b.g.Tags) > 0 {
+			// The tag starts the next game.
+			if !p.unclosed(b) {
+				p.emit(b)
+			}
+			p.unread = append(p.unread, t)
+			return pdnGameEnd
+		}
+		b.g.Tags = append(b.g.Tags, Tag{Name: t.text, Value: t.value, Line: t.line, Col: t.col})
+		b.sawBlank = false
+		return pdnMore
+	case pdnCommentTok:
+		if lp := b.lastPly(); lp != nil {
+			lp.comments = append(lp.comments, t.text)
+		} else {
+			top := b.top()
+			top.pre = append(top.pre, t.text)
+		}
+		return pdnMore
+	case pdnOpenTok:
+		b.inTags = false
+		lp := b.lastPly()
+		if lp == nil {
+			p.fail(t, t.line, t.col, "variation with no preceding move")
+			return pdnGameEnd
+		}
+		nl := &pdnLine{}
+		lp.vars = append(lp.vars, nl)
+		b.stack = append(b.stack, nl)
+		b.opens = append(b.opens, t)
+		b.pendingNum, b.afterNum = 0, false
+		return pdnMore
+	case pdnCloseTok:
+		b.inTags = false
+		if len(b.stack) == 1 {
+			p.fail(t, t.line, t.col, "unmatched ')'")
+			return pdnGameEnd
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+		b.opens = b.opens[:len(b.opens)-1]
+		b.pendingNum, b.afterNum = 0, false
+		return pdnMore
+	}
+	return p.word(b, t)
+}
+
+// word reads a word: a result (the end of the game), a NAG, a move
+// number and its dots, annotation marks, or a move (possibly after its
+// number and dots, and followed by marks).
+func (p *pdnParser) word(b *pdnGame, t pdnToken) pdnStep {
+	b.inTags = false
+	s, col := t.text, t.col
+	wasAfterNum := b.afterNum
+	b.afterNum = false
+	switch {
+	case pdnResults[s]:
+		if !p.unclosed(b) {
+			b.g.Result = s
+			p.emit(b)
+		}
+		return pdnGameEnd
+	case s[0] == '$':
+		n, err := strconv.Atoi(s[1:])
+		lp := b.lastPly()
+		if err != nil || n < 0 || s[1] == '+' || s[1] == '-' || lp == nil {
+			p.fail(t, t.line, t.col, "unexpected token %q", s)
+			return pdnGameEnd
+		}
+		lp.ply.NAGs = append(lp.ply.NAGs, n)
+		return pdnMore
+	case s[0] == '.':
+		if !wasAfterNum {
+			p.fail(t, t.line, t.col, "unexpected token %q", s)
+			return pdnGameEnd
+		}
+		i := pdnCountDots(s)
+		s, col = s[i:], col+i
+		if s == "" {
+			b.afterNum = true
+			return pdnMore
+		}
+	case s[0] >= '0' && s[0] <= '9':
+		var step pdnStep
+		var move bool
+		if s, col, step, move = p.moveNumber(b, t); !move {
+			return step
+		}
+	case pdnIsMarks(s):
+		lp := b.lastPly()
+		if lp == nil || !pdnValidMarks(s) {
+			p.fail(t, t.line, t.col, "unexpected token %q", s)
+			return pdnGameEnd
+		}
+		if n := pdnMarkNAG(s); n != 0 {
+			lp.ply.NAGs = append(lp.ply.NAGs, n)
+		}
+		return pdnMore
+	}
+	return p.move(b, t, s, col)
+}
+
+// moveNumber reads a word that starts with a digit: a move number ("12",
+// "12.", "12...") possibly followed by a move ("12.32-28"), or a move
+// ("32-28"). move reports that s, at column col, is a move to read;
+// otherwise step says how the game goes on.
+func (p *pdnParser) moveNumber(b *pdnGame, t pdnToken) (s string, col int, step pdnStep, move bool) {
+	s, col = t.text, t.col
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i < len(s) && s[i] != '.' {
+		return s, col, pdnMore, true
+	}
+	n, err := strconv.Atoi(s[:i])
+	if err != nil {
+		p.fail(t, t.line, t.col, "unexpected token %q", s)
+		return "", 0, pdnGameEnd, false
+	}
+	b.pendingNum = n
+	if i == len(s) {
+		tt := t
+		b.bareNum = &tt
+		return "", 0, pdnMore, false
+	}
+	j := i + pdnCountDots(s[i:])
+	s, col = s[j:], col+j
+	if s == "" {
+		b.afterNum = true
+		return "", 0, pdnMore, false
+	}
+	return s, col, pdnMore, true
+}
+
+// move reads the move s, at column col of token t, possibly followed by
+// annotation marks, as the next ply of the line being read.
+func (p *pdnParser) move(b *pdnGame, t pdnToken, s string, col int) pdnStep {
+	k := len(s)
+	for k > 0 && strings.IndexByte("!?+*#", s[k-1]) >= 0 {
+		k--
+	}
+	body := s[:k]
+	if !pdnIsMove(body) || !pdnValidMarks(s[k:]) {
+		p.fail(t, t.line, col, "unexpected token %q", s)
+		return pdnGameEnd
+	}
+	pl := &pdnPly{ply: Ply{Text: body, Number: b.pendingNum, Line: t.line, Col: col}}
+	if n := pdnMarkNAG(s[k:]); n != 0 {
+		pl.ply.NAGs = []int{n}
+	}
+	b.pendingNum = 0
+	top := b.top()
+	top.plies = append(top.plies, pl)
+	return pdnMore
 }
 
 func pdnCountDots(s string) int {

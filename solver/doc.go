@@ -4,9 +4,10 @@
 //
 // # Algorithm
 //
-// Two phases (decided.go). Phase 1 decides at any depth whether the
-// attacker forces the goal: depth-first proof-number search (df-pn, Nagai
-// 2002, "Df-pn algorithm for searching AND/OR trees and its
+// Two phases (decided.go; phase1.go holds phase 1's schedule as data,
+// phase2.go phase 2). Phase 1 decides at any depth whether the attacker
+// forces the goal: depth-first proof-number search (df-pn, Nagai 2002,
+// "Df-pn algorithm for searching AND/OR trees and its
 // applications", PhD thesis, Univ. of Tokyo; dfpn.go) over one
 // proof-number table per composition and goal (pntable.go, tables.go),
 // with the endgame databases as leaves and repetitions handled as
@@ -31,7 +32,7 @@
 // resuming from its own table: in a full 10x10 problem each move of bound
 // costs 3-8x, and shortest + 4 takes 4-24M nodes per try. Before that, in
 // a problem of at most 16 pieces, an open first move is also decided
-// against the real win, without the problem finale rule (decided.go):
+// against the real win, without the problem finale rule (phase1.go):
 // "never wins" there is a proof the rule's reading cannot give.
 //
 // Under the game draw rules (move-count rules) facts depend on the path,

@@ -9,10 +9,9 @@ import (
 // adviseHuge asks the kernel to back slots with transparent huge pages
 // (madvise MADV_HUGEPAGE, where /sys/kernel/mm/transparent_hugepage is
 // "madvise"): the table is probed at random, and with 4 KiB pages nearly
-// every probe of a table of GiBs also misses the TLB (with the 32-byte
-// slots: 14.5 s to 11.9 s on a 25M-node disproof of Vitoshkin's try
-// 42-47). Only tables of at least 4 MiB; an error
-// (an old kernel, THP off) changes nothing but the speed.
+// every probe of a table of GiBs also misses the TLB (docs/performance.md
+// has the measurements). Only tables of at least 4 MiB; an error (an old
+// kernel, THP off) changes nothing but the speed.
 func adviseHuge(slots []pnEntry) {
 	const huge = 2 << 20
 	n := uintptr(len(slots)) * unsafe.Sizeof(pnEntry{})

@@ -12,12 +12,10 @@ const pnInf uint32 = 1 << 30
 
 // pnEntry is one slot of the proof-number table, 32 bytes, so a bucket
 // of 4 is two cache lines on a 128-byte boundary (the adjacent-line
-// prefetcher fetches them together: one memory access per probe, where
-// the 40-byte slots of engine 17 touched three lines, and probes took
-// 55% of phase 1's time on Vitoshkin's try 42-47; BenchmarkDecideMatusTry
-// went from 3.7M to 4.6M nodes/s with the same nodes, huge pages included). The full
-// position is stored, so a key collision can never return a wrong proof
-// or disproof. Squares use bits 0..53 of a Bitboard (the ghost-square
+// prefetcher fetches them together: one memory access per probe;
+// docs/performance.md has the measurements). The full position is
+// stored, so a key collision can never return a wrong proof or disproof.
+// Squares use bits 0..53 of a Bitboard (the ghost-square
 // layout of a 10x10 board ends at bit 53; init checks every board), so
 // bits 54..63 carry the other fields:
 //
@@ -32,7 +30,7 @@ const pnInf uint32 = 1 << 30
 //	k    0-53   Kings
 //	k    54-63  dist: proved, attacker moves of the proof found (an upper
 //	            bound on the exact distance), saturating at pnDistMax =
-//	            1023 (engine -17: 65535); phase 2 searches at most
+//	            1023; phase 2 searches at most
 //	            MaxDepth = 120 moves, and no proof in the regression
 //	            corpus comes near either
 //	pn          proof number (0: proved)

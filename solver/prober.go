@@ -7,6 +7,17 @@ import (
 	"draughtsjudge/tablebase"
 )
 
+// Prober gives exact endgame values (the tablebase). Probe reports the
+// value for the side to move, +1 win, 0 draw, -1 loss, and the number of
+// plies to the end of the game with best play (winner shortest, loser
+// longest; theory mode); ok=false when the position is not covered.
+type Prober interface {
+	// Probe takes the position by value: behind an interface a pointer
+	// argument escapes, and the copy it forced cost a heap allocation on
+	// every goal test (5% of phase 1's time).
+	Probe(r *draughts.Rules, p draughts.Position) (wdl, plies int, ok bool)
+}
+
 // storeProber adapts the endgame databases of a tablebase.Store. The
 // endgame view of the last variant probed is kept (Store.Endgames takes a
 // lock and a map lookup: 2% of phase 1's time when asked on every probe).
@@ -43,39 +54,16 @@ func (p storeProber) Probe(r *draughts.Rules, pos draughts.Position) (int, int, 
 	return int(v.WDL), v.Plies, true
 }
 
-// Draw is the goal "draw" (SPEC §5) in theory mode: the attacker reaches,
-// against every defence, a position the endgame database values at least
-// a draw for it (or the defender is left without a move; in a giveaway
-// system, 8.1, the attacker without a move). Without a
-// database a draw can be proved only that way, so Prober is required.
-type Draw struct {
-	Prober Prober
-}
-
-// ID implements Goal.
-func (Draw) ID() string { return "draw" }
-
-// Eval implements Goal.
-func (g Draw) Eval(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList) (Status, int) {
-	return g.evalWindow(p, r, attacker, ml, -1)
-}
-
-func (g Draw) evalWindow(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, window int) (Status, int) {
-	if ml.N == 0 {
-		// No move loses (6.1.7); in a giveaway system it wins (8.1).
-		if (p.Side == attacker) != r.Giveaway {
-			return Failed, 0
-		}
-		return Done, 0
+// probeFor returns the database value of p from the attacker's view
+// (+1 win, 0 draw, -1 loss) and the plies to the end; ok=false without a
+// prober or when p is not covered.
+func probeFor(pr Prober, r *draughts.Rules, p draughts.Position, attacker draughts.Side) (v, plies int, ok bool) {
+	if pr == nil {
+		return 0, 0, false
 	}
-	if v, plies, ok := probeFor(g.Prober, r, p, attacker); ok {
-		if v >= 0 {
-			return Done, 0
-		}
-		if window >= 0 && plies > window {
-			return Open, 0 // a game rule may draw before the loss
-		}
-		return Failed, 0
+	v, plies, ok = pr.Probe(r, p)
+	if p.Side != attacker {
+		v = -v
 	}
-	return Open, 0
+	return v, plies, ok
 }

@@ -182,31 +182,58 @@ func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goa
 // make facts depend on the path and phase 1 does not apply: every first
 // move deepens together, one bound at a time, up to shortest + Slack.
 func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options, ms []draughts.Move) Answer {
-	var ans Answer
-	ans.Undecided = len(ms)
 	perMove := opt.Budget
 	if perMove.TTBytes == 0 {
-		perMove.TTBytes = 64 << 20
+		perMove.TTBytes = perMoveTTBytes
 	}
-	perMove.TTBytes /= len(ms)
-	if perMove.TTBytes < 1<<20 {
-		perMove.TTBytes = 1 << 20
-	}
-	type state struct {
-		s    *Searcher
-		q    draughts.Position
-		o    Outcome
-		dist int
-		done bool
-	}
-	st := make([]state, len(ms))
+	perMove.TTBytes = max(perMove.TTBytes/len(ms), perMoveTTMin)
+	st := make([]boundedState, len(ms))
 	for i, m := range ms {
-		st[i] = state{s: NewSearcher(r, goal, attacker, perMove), q: p.Play(m), o: NotWithin}
+		st[i] = boundedState{s: NewSearcher(r, goal, attacker, perMove), q: p.Play(m), o: NotWithin}
 		st[i].s.SetDrawRules(opt.DrawRules)
 		st[i].s.afterMove(&p, m)
 	}
-	last := opt.MaxBound - 1 // bound after the first move
-	shortest := -1
+	shortest, last := deepenTogether(ctx, st, &opt)
+	a := assembly{r: r, p: p, goal: goal, attacker: attacker, opt: &opt, ms: ms,
+		shortest: shortest, keyText: "win", unknownGoal: goal.ID()}
+	a.moves = make([]moveResult, len(st))
+	for i, x := range st {
+		a.moves[i] = moveResult{o: x.o, dist: x.dist, nodes: x.s.Nodes()}
+	}
+	a.refute = func(i int) ([]Refutation, string) { return refutations(st[i].s, r, st[i].q, last), "" }
+	// The tree is built with the searcher of a shortest key: its table
+	// holds the facts of the proof.
+	a.treeSearcher = func() *Searcher {
+		for i := range st {
+			if st[i].o == Proved && st[i].dist == shortest {
+				return st[i].s
+			}
+		}
+		return nil
+	}
+	a.lineSearcher = func() *Searcher { return NewSearcher(r, goal, attacker, opt.Budget) }
+	ans := assemble(&a)
+	ans.Undecided = len(ms)
+	ans.Bound = last + 1
+	return ans
+}
+
+// boundedState is one first move in solveBounded, with its own searcher.
+type boundedState struct {
+	s    *Searcher
+	q    draughts.Position
+	o    Outcome
+	dist int
+	done bool
+}
+
+// deepenTogether deepens every first move of st together, one bound at a
+// time on Threads goroutines, up to MaxBound or, once a move wins, its
+// distance + Slack; it returns the shortest win (-1: none) and the last
+// bound searched after the first move.
+func deepenTogether(ctx context.Context, st []boundedState, opt *Options) (shortest, last int) {
+	last = opt.MaxBound - 1 // bound after the first move
+	shortest = -1
 	for k := 0; k <= last; k++ {
 		g, _ := errgroup.WithContext(ctx)
 		g.SetLimit(opt.Threads)
@@ -214,7 +241,6 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			if st[i].done {
 				continue
 			}
-			i := i
 			g.Go(func() error {
 				x := &st[i]
 				if ctx.Err() != nil {
@@ -230,15 +256,12 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 				return nil
 			})
 		}
-		_ = g.Wait()
+		_ = g.Wait() // every search returns nil: a cancelled context marks its move aborted
 		open := false
 		for i := range st {
 			if st[i].o == Proved && shortest < 0 {
 				shortest = st[i].dist
-				last = shortest + opt.Slack - 1
-				if last > MaxDepth {
-					last = MaxDepth
-				}
+				last = min(shortest+opt.Slack-1, MaxDepth)
 			}
 			if !st[i].done {
 				open = true
@@ -248,58 +271,7 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 			break
 		}
 	}
-	ans.Bound = last + 1
-	allNever := true
-	for i, m := range ms {
-		x := &st[i]
-		f := FirstMove{Move: draughts.MoveString(&p, r, m), Outcome: x.o, Result: x.o.String(), Nodes: x.s.Nodes()}
-		switch x.o {
-		case Proved:
-			f.Result, f.Distance = "win", x.dist
-			ans.Keys = append(ans.Keys, f)
-		case NotWithin, Never:
-			f.Refutations = refutations(x.s, r, x.q, last)
-		case Aborted:
-			ans.Aborted = true
-		}
-		if x.o != Never {
-			allNever = false
-		}
-		ans.Nodes += f.Nodes
-		if x.o != Proved {
-			ans.Tries = append(ans.Tries, f)
-		}
-	}
-	ans.sortFirstMoves()
-	switch {
-	case shortest >= 0:
-		ans.Verdict, ans.Distance = VerdictProved, shortest
-		// The tree is built with the searcher of a shortest key: its table
-		// holds the facts of the proof.
-		var main *Searcher
-		for i := range st {
-			if st[i].o == Proved && st[i].dist == shortest {
-				main = st[i].s
-				break
-			}
-		}
-		before := main.Nodes()
-		budget := opt.TreeNodes
-		ans.Tree = buildTree(main, r, p, attacker, opt.Slack, shortest, &budget, opt.Prefer)
-		ans.Nodes += main.Nodes() - before
-	case allNever:
-		ans.Verdict = VerdictRefuted
-		ans.Reason = "every first move fails: the defender always escapes"
-		main := NewSearcher(r, goal, attacker, opt.Budget)
-		ans.Refutation = refutingLine(main, &p, r, attacker)
-	case ans.Aborted:
-		ans.Verdict = VerdictUnknown
-		ans.Reason = fmt.Sprintf("budget spent (%d nodes) before a forced %s was found or excluded", ans.Nodes, GoalName(goal))
-	default:
-		ans.Verdict = VerdictUnknown
-		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", goal.ID(), opt.MaxBound)
-	}
-	return ans
+	return shortest, last
 }
 
 // sortFirstMoves orders the keys shortest first and the tries by move

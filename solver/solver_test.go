@@ -30,6 +30,14 @@ func TestTTEntrySize(t *testing.T) {
 	}
 }
 
+// TestPNEntrySize: the proof-number slot is 32 bytes, so a bucket of 4 is
+// two cache lines (pntable.go's layout).
+func TestPNEntrySize(t *testing.T) {
+	if s := unsafe.Sizeof(pnEntry{}); s != 32 {
+		t.Fatalf("pnEntry is %d bytes, want 32", s)
+	}
+}
+
 // White c3, Black d4 (Russian): the capture c3:e5 is compulsory and takes
 // Black's only piece, so Black, to move, has no move: won in 1 (6.1.7).
 func TestWinInOneByCapture(t *testing.T) {

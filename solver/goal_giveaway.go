@@ -123,13 +123,3 @@ func doneOnAttackerTurn(g Goal, r *draughts.Rules) bool {
 	}
 	return false
 }
-
-// defenderWin is the goal "the defender wins" that a draw is proved
-// against (a draw = the defender never wins): the ordinary win, or in a
-// giveaway system the giveaway (8.1).
-func defenderWin(r *draughts.Rules, pr Prober) Goal {
-	if r.Giveaway {
-		return Giveaway{Prober: pr}
-	}
-	return Win{Prober: pr}
-}

@@ -1,0 +1,87 @@
+package solver
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Stipulation is a parsed stipulation (SPEC §4).
+type Stipulation struct {
+	Text       string // as written
+	Kind       string // "win", "draw", "lock", "giveaway"
+	LockMen    int
+	LockKings  int
+	BlackFirst bool // "black-first:" (ход черных): Black moves first, White fulfils the task
+	// GiveAll: "giveaway all" — White forces Black to capture every White
+	// piece (11.1.4), not merely to leave White without a move.
+	GiveAll bool
+	// Reverse: a giveaway locking task ("giveaway lock N men", or any lock
+	// in a giveaway system): White forces Black to lock White's pieces
+	// (11.1.3, note on giveaway tasks).
+	Reverse bool
+}
+
+var lockRE = regexp.MustCompile(`^(?:lock|запереть|запирание)\s*(?:(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?(?:\s*(?:and|и|,)?\s*(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?$`)
+
+// ParseStipulation reads "win", "draw", "lock N men", "lock N kings",
+// "lock N kings M men", "giveaway", "giveaway all", "giveaway lock N men"
+// and the Russian words (выигрыш, ничья, запереть N простых/дамок,
+// обратная задача / поддавки, отдать все шашки), with an optional
+// "black-first:" (ход черных:) prefix. The special kinds of clause 11.1.4
+// with several parts are read by package composition.
+func ParseStipulation(s string) (Stipulation, error) {
+	st := Stipulation{Text: s}
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, pre := range []string{"black-first:", "ход черных:", "ход чёрных:", "black first:"} {
+		if strings.HasPrefix(t, pre) {
+			st.BlackFirst = true
+			t = strings.TrimSpace(t[len(pre):])
+		}
+	}
+	if strings.HasPrefix(t, "white-first:") {
+		t = strings.TrimSpace(t[len("white-first:"):])
+	}
+	t = strings.TrimSuffix(t, ".")
+	switch t {
+	case "win", "выигрыш", "white wins", "белые выигрывают":
+		st.Kind = "win"
+		return st, nil
+	case "draw", "ничья", "белые делают ничью":
+		st.Kind = "draw"
+		return st, nil
+	case "giveaway", "обратная задача", "обратная", "поддавки":
+		st.Kind = "giveaway"
+		return st, nil
+	case "giveaway all", "capture all", "отдать все шашки", "поддавки все":
+		st.Kind, st.GiveAll = "giveaway", true
+		return st, nil
+	}
+	for _, pre := range []string{"giveaway ", "поддавки "} {
+		if strings.HasPrefix(t, pre) && lockRE.MatchString(t[len(pre):]) {
+			st.Reverse = true
+			t = t[len(pre):]
+		}
+	}
+	m := lockRE.FindStringSubmatch(t)
+	if m == nil {
+		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway, giveaway all, giveaway lock N men)", s)
+	}
+	st.Kind = "lock"
+	for i := 1; i+1 < len(m); i += 2 {
+		if m[i] == "" {
+			continue
+		}
+		n, _ := strconv.Atoi(m[i])
+		if strings.HasPrefix(m[i+1], "king") || strings.HasPrefix(m[i+1], "дамк") {
+			st.LockKings += n
+		} else {
+			st.LockMen += n
+		}
+	}
+	if st.LockMen+st.LockKings == 0 {
+		return st, fmt.Errorf("stipulation %q: lock needs the number and kind of pieces (e.g. lock 2 men)", s)
+	}
+	return st, nil
+}
