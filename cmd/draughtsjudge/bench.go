@@ -9,6 +9,7 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
@@ -135,8 +136,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 // benchAnalyse is check's analysis of c with --no-db --endgames 0 and the
 // bench's budget and memory (check's other defaults: slack 4, bound 40,
 // margin 2, theory draw rules).
-func benchAnalyse(c *composition.Composition, nodes uint64, threads int) *composition.Report {
-	opt := composition.Options{
+func benchAnalyse(c *composition.Composition, nodes uint64, threads int) *judge.Report {
+	opt := judge.Options{
 		Solver: solver.Options{
 			Budget:   solver.Budget{Nodes: nodes, TTBytes: benchMemMiB << 20},
 			MaxBound: 40, Slack: 4, Threads: threads,
@@ -144,7 +145,7 @@ func benchAnalyse(c *composition.Composition, nodes uint64, threads int) *compos
 		},
 		MaterialMargin: 2,
 	}
-	return composition.Analyse(context.Background(), c, opt)
+	return judge.Analyse(context.Background(), c, opt)
 }
 
 // search runs b at a budget of nodes and returns the nodes searched and
