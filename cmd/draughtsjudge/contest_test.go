@@ -248,20 +248,28 @@ func TestGradeBadInput(t *testing.T) {
 // The sample corpus's key, sheet and section report are committed under
 // docs/contest; a drift fails (go test ./cmd/draughtsjudge -run
 // ContestExamples -update rewrites them, e.g. after a solver change).
+// The same run writes the key and the section as JSON into
+// render/testdata, the fixtures from which render's golden tests render
+// those examples again without solving (the section's is only written
+// with -update: its reports carry their seconds).
 func TestContestExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
 	}
-	dir := filepath.Join("..", "..", "docs", "contest")
+	docs := filepath.Join("..", "..", "docs", "contest")
+	fixtures := filepath.Join("..", "..", "render", "testdata")
 	cases := []struct {
-		file string
-		args []string
+		dir, file  string
+		args       []string
+		updateOnly bool
 	}{
-		{"key.md", []string{"key", "--format", "markdown"}},
-		{"key.html", []string{"key", "--format", "html"}},
-		{"sheet.md", []string{"sheet"}},
-		{"sheet.html", []string{"sheet", "--format", "html"}},
-		{"section-report.md", []string{"report", "--format", "markdown"}},
+		{docs, "key.md", []string{"key", "--format", "markdown"}, false},
+		{docs, "key.html", []string{"key", "--format", "html"}, false},
+		{docs, "sheet.md", []string{"sheet"}, false},
+		{docs, "sheet.html", []string{"sheet", "--format", "html"}, false},
+		{docs, "section-report.md", []string{"report", "--format", "markdown"}, false},
+		{fixtures, "key.json", []string{"key", "--format", "json"}, false},
+		{fixtures, "section.json", []string{"report", "--format", "json"}, true},
 	}
 	// One store without endgame databases: the sample is analysed once,
 	// the later commands read its reports back (the same answers as
@@ -277,11 +285,14 @@ func TestContestExamples(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", c.file, code, errs)
 			continue
 		}
-		path := filepath.Join(dir, c.file)
+		path := filepath.Join(c.dir, c.file)
 		if *update {
 			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			continue
+		}
+		if c.updateOnly {
 			continue
 		}
 		old, err := os.ReadFile(path)
