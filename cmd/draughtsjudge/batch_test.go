@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/composition"
 	"draughtsjudge/judge"
 	"draughtsjudge/tourney"
@@ -64,7 +65,7 @@ func TestPanicInOneEntryIsItsError(t *testing.T) {
 			}
 			continue
 		}
-		var res batchResult
+		var res batch.Result
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatalf("%v\n%s", err, out)
 		}
@@ -90,7 +91,7 @@ func TestCachedReportTakesMetadataFromInput(t *testing.T) {
 	}
 	orig := writeFile(t, filepath.Join(dir, "orig.pdn"), head("A. Original", "Original source", "published-sound")+tiny)
 	copied := writeFile(t, filepath.Join(dir, "copy.pdn"), head("B. Copier", "Copied source", "reported-cooked")+tiny)
-	var got [2]batchResult
+	var got [2]batch.Result
 	for i, in := range []string{orig, copied} {
 		_, out, errs := runCLI(t, "check", "--db", db, "--endgames", "0", "--mem", "1", "--nodes", "1000", "--format", "json", in)
 		if err := json.Unmarshal([]byte(out), &got[i]); err != nil || len(got[i].Entries) != 1 {
@@ -233,7 +234,7 @@ func TestCacheKeyCoversMarksAndAuthorErrors(t *testing.T) {
 	for _, c := range cases {
 		in := writeFile(t, filepath.Join(dir, c.name), c.text)
 		_, out, errs := runCLI(t, append(args, in)...)
-		var res batchResult
+		var res batch.Result
 		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Entries) != 1 {
 			t.Fatalf("%s: %v\n%s", c.name, err, errs)
 		}
@@ -259,7 +260,7 @@ func TestBlackFirstProvedEntryInABatch(t *testing.T) {
 	if code == exitInternal || strings.Contains(errs, "internal error") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res batchResult
+	var res batch.Result
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"draughtsjudge/batch"
 )
 
 const shoshin = `[Event "draughts.narod.ru article 'Etudy'"]
@@ -77,8 +79,8 @@ func TestCheckSecondRunUsesStore(t *testing.T) {
 	f := filepath.Join(dir, "s.pdn")
 	os.WriteFile(f, []byte(shoshin), 0o644)
 	db := filepath.Join(dir, "db")
-	var first, second batchResult
-	for i, dst := range []*batchResult{&first, &second} {
+	var first, second batch.Result
+	for i, dst := range []*batch.Result{&first, &second} {
 		code, out, errs := runCLI(t, "check", "--db", db, "--format", "json", f)
 		if code != exitOK {
 			t.Fatalf("run %d: exit %d: %s", i, code, errs)
@@ -121,7 +123,7 @@ func TestCheckDeterministicAcrossThreads(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "s.pdn")
 	os.WriteFile(f, []byte(shoshin), 0o644)
-	var outs [2]batchResult
+	var outs [2]batch.Result
 	for i, th := range []string{"1", "2"} {
 		code, out, errs := runCLI(t, "check", "--no-db", "--nodes", "300000", "--threads", th, "--format", "json", f)
 		if code != exitOK {

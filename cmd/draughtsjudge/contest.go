@@ -6,14 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
-
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
-	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
-	"draughtsjudge/solver"
-	"draughtsjudge/tablebase"
 )
 
 // The solving-contest commands (key, sheet, grade) and the section report
@@ -94,58 +89,24 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 }
 
 // analyseAll analyses the compositions with the check command's options,
-// store and endgame databases. As for check, a store that cannot be used
-// as the run needs it is refused (openStore or ensureEndgames said why on
-// stderr): code is exitStore and nothing is analysed. A panic inside one
-// composition is its line on stderr and a report with verdict unknown;
-// code is then exitInternal and the others are analysed as usual.
+// store and endgame databases (analyseComps), unscored. As for check, a
+// store that cannot be used as the run needs it is refused (openStore or
+// batch.EnsureEndgames said why on stderr): code is exitStore and nothing
+// is analysed. A panic inside one composition is its line on stderr and
+// a report with verdict unknown; code is then exitInternal and the others
+// are analysed as usual.
 func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*judge.Report, code int) {
-	if _, ok := solver.ParseDrawRules(f.drawRules); !ok {
-		f.drawRules = "theory"
+	runs, code := analyseComps(comps, f, nil, false, stderr)
+	if code != exitOK {
+		return nil, code
 	}
-	var store *tablebase.Store
-	if len(comps) > 0 {
-		if store, code = f.openStore(stderr); code != exitOK {
-			return nil, code
-		}
-	}
-	if store != nil {
-		defer store.Close()
-	}
-	opt := f.options(f.threads)
-	slices := 0
-	var entries []corpus.Entry
-	for _, c := range comps {
-		entries = append(entries, corpus.Entry{File: c.File, Index: c.Index, Line: c.Line, Composition: c})
-	}
-	if store != nil && f.endgames != 0 {
-		if code := ensureEndgames(store, entries, f, stderr); code != exitOK {
-			return nil, code
-		}
-	}
-	if store != nil {
-		opt.Prober = solver.TablebaseProber(store)
-		slices = len(store.SliceRecords())
-	}
-	reps = make([]*judge.Report, len(comps))
-	internal := make([]error, len(comps))
-	g := new(errgroup.Group)
-	g.SetLimit(batchLimit(f.threads, f.mem))
-	for i, c := range comps {
-		i, c := i, c
-		g.Go(func() error {
-			reps[i], internal[i] = recoverEntry(c, func() *judge.Report { return analyseCached(store, c, opt, f, slices) })
-			return nil
-		})
-	}
-	_ = g.Wait()
-	for _, err := range internal {
+	for _, err := range runs.Internal {
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			code = exitInternal
 		}
 	}
-	return reps, code
+	return runs.Reports, code
 }
 
 // claimOptions are the solver options for checking claims (no store: the
@@ -153,108 +114,3 @@ func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer)
 func claimOptions(f *runFlags) judge.Options {
 	return f.options(f.threads)
 }
-
-// textDiagram draws a position in text: White's men "w", kings "W",
-// Black's "b" and "B", dark empty squares ".", light squares blank; a–h
-// and 1–8 on 8x8, square numbers of the left column on 10x10.
-func textDiagram(variant, fen string) string {
-	r, err := draughts.RulesByID(variant)
-	if err != nil {
-		return ""
-	}
-	p, err := draughts.ParseFEN(r, fen)
-	if err != nil {
-		return err.Error()
-	}
-	b := r.Board
-	n := b.Size
-	var sb strings.Builder
-	for row := 0; row < n; row++ {
-		if n == 8 {
-			fmt.Fprintf(&sb, "%d ", n-row)
-		} else {
-			fmt.Fprintf(&sb, "%2d ", b.Std(b.FromRowCol(row, (row+1)%2)))
-		}
-		for col := 0; col < n; col++ {
-			c := "  "
-			if (row+col)%2 == 1 {
-				sq := b.FromRowCol(row, col)
-				c = " ."
-				switch {
-				case p.Pieces[draughts.White].Has(sq) && p.Kings.Has(sq):
-					c = " W"
-				case p.Pieces[draughts.White].Has(sq):
-					c = " w"
-				case p.Pieces[draughts.Black].Has(sq) && p.Kings.Has(sq):
-					c = " B"
-				case p.Pieces[draughts.Black].Has(sq):
-					c = " b"
-				}
-			}
-			sb.WriteString(c)
-		}
-		trimmed := strings.TrimRight(sb.String(), " ")
-		sb.Reset()
-		sb.WriteString(trimmed + "\n")
-	}
-	if n == 8 {
-		sb.WriteString("   a b c d e f g h\n")
-	}
-	return sb.String()
-}
-
-// pieceList is "White (2): Ka5, a3. Black (2): a7, f4." in the board's
-// notation (K = king).
-func pieceList(variant, fen string) string {
-	r, err := draughts.RulesByID(variant)
-	if err != nil {
-		return fen
-	}
-	p, err := draughts.ParseFEN(r, fen)
-	if err != nil {
-		return fen
-	}
-	var parts []string
-	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
-		var sq []string
-		for _, x := range p.Pieces[s].Squares() {
-			k := ""
-			if p.Kings.Has(x) {
-				k = "K"
-			}
-			sq = append(sq, k+r.Board.Name(x))
-		}
-		name := "White"
-		if s == draughts.Black {
-			name = "Black"
-		}
-		parts = append(parts, fmt.Sprintf("%s (%d): %s.", name, len(sq), strings.Join(sq, ", ")))
-	}
-	return strings.Join(parts, " ")
-}
-
-// toMove is "White to move" or "Black to move" from a FEN.
-func toMove(fen string) string {
-	if strings.HasPrefix(strings.TrimSpace(fen), "B") {
-		return "Black to move"
-	}
-	return "White to move"
-}
-
-// stipulationWords is the stipulation as a sheet says it.
-func stipulationWords(s string) string {
-	t := strings.TrimPrefix(s, "black-first:")
-	t = strings.TrimSpace(t)
-	switch {
-	case t == "win":
-		return "White wins"
-	case t == "draw":
-		return "White draws"
-	case strings.HasPrefix(t, "lock"):
-		return "White locks " + strings.TrimSpace(strings.TrimPrefix(t, "lock"))
-	}
-	return t
-}
-
-// fenOf is the composition's initial position as FEN.
-func fenOf(c *composition.Composition) string { return c.FEN() }

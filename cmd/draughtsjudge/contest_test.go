@@ -3,6 +3,7 @@ package main
 import (
 	"draughtsjudge/contest"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // answerPDN writes the key's lines of e as one answer game, but for
 // those starting with skip (if any).
 func answerPDN(e *contest.KeyEntry, skip []string, header string) string {
-	root := &pdnTrie{}
+	root := &answerTrie{}
 	for _, l := range e.Lines {
 		if len(skip) > 0 && len(l.Moves) >= len(skip) && strings.Join(l.Moves[:len(skip)], " ") == strings.Join(skip, " ") {
 			continue
@@ -51,6 +52,49 @@ func answerPDN(e *contest.KeyEntry, skip []string, header string) string {
 	var sb strings.Builder
 	root.emit(&sb, 0, true)
 	return header + strings.TrimSpace(sb.String()) + " *\n\n"
+}
+
+// answerTrie merges lines of moves into one PDN move text: the first
+// line is the main line, the others variations where they leave it.
+type answerTrie struct {
+	move     string
+	children []*answerTrie
+}
+
+func (n *answerTrie) child(mv string) *answerTrie {
+	for _, c := range n.children {
+		if c.move == mv {
+			return c
+		}
+	}
+	c := &answerTrie{move: mv}
+	n.children = append(n.children, c)
+	return c
+}
+
+// emit writes the moves below n; half counts plies from White's first
+// move, force asks for "N..." before a Black move.
+func (n *answerTrie) emit(sb *strings.Builder, half int, force bool) {
+	if len(n.children) == 0 {
+		return
+	}
+	num := func(force bool) string {
+		if half%2 == 0 {
+			return fmt.Sprintf("%d. ", half/2+1)
+		}
+		if force {
+			return fmt.Sprintf("%d... ", half/2+1)
+		}
+		return ""
+	}
+	m := n.children[0]
+	sb.WriteString(" " + num(force) + m.move)
+	for _, v := range n.children[1:] {
+		sb.WriteString(" (" + num(true) + v.move)
+		v.emit(sb, half+1, false)
+		sb.WriteString(")")
+	}
+	m.emit(sb, half+1, len(n.children) > 1)
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 0.005 }
@@ -203,20 +247,28 @@ func TestGradeBadInput(t *testing.T) {
 // The sample corpus's key, sheet and section report are committed under
 // docs/contest; a drift fails (go test ./cmd/draughtsjudge -run
 // ContestExamples -update rewrites them, e.g. after a solver change).
+// The same run writes the key and the section as JSON into
+// render/testdata, the fixtures from which render's golden tests render
+// those examples again without solving (the section's is only written
+// with -update: its reports carry their seconds).
 func TestContestExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses the whole sample corpus: runs without -short (the race run is -short)")
 	}
-	dir := filepath.Join("..", "..", "docs", "contest")
+	docs := filepath.Join("..", "..", "docs", "contest")
+	fixtures := filepath.Join("..", "..", "render", "testdata")
 	cases := []struct {
-		file string
-		args []string
+		dir, file  string
+		args       []string
+		updateOnly bool
 	}{
-		{"key.md", []string{"key", "--format", "markdown"}},
-		{"key.html", []string{"key", "--format", "html"}},
-		{"sheet.md", []string{"sheet"}},
-		{"sheet.html", []string{"sheet", "--format", "html"}},
-		{"section-report.md", []string{"report", "--format", "markdown"}},
+		{docs, "key.md", []string{"key", "--format", "markdown"}, false},
+		{docs, "key.html", []string{"key", "--format", "html"}, false},
+		{docs, "sheet.md", []string{"sheet"}, false},
+		{docs, "sheet.html", []string{"sheet", "--format", "html"}, false},
+		{docs, "section-report.md", []string{"report", "--format", "markdown"}, false},
+		{fixtures, "key.json", []string{"key", "--format", "json"}, false},
+		{fixtures, "section.json", []string{"report", "--format", "json"}, true},
 	}
 	// One store without endgame databases: the sample is analysed once,
 	// the later commands read its reports back (the same answers as
@@ -232,11 +284,14 @@ func TestContestExamples(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", c.file, code, errs)
 			continue
 		}
-		path := filepath.Join(dir, c.file)
+		path := filepath.Join(c.dir, c.file)
 		if *update {
 			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			continue
+		}
+		if c.updateOnly {
 			continue
 		}
 		old, err := os.ReadFile(path)

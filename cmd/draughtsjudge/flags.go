@@ -4,10 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"time"
 
 	"github.com/spf13/pflag"
 
+	"draughtsjudge/batch"
+	"draughtsjudge/corpus"
+	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
 )
 
 // newFlagSet returns a flag set for a command. Its output is discarded:
@@ -106,4 +113,150 @@ func (f *runFlags) validateNumbers() error {
 		return fmt.Errorf("--margin %d: must be 1..20 pieces, or -1 to turn the rule off", f.margin)
 	}
 	return nil
+}
+
+// runFlags are the flags shared by check and solve.
+type runFlags struct {
+	format      string
+	nodes       uint64
+	timeout     time.Duration
+	mem         int
+	threads     int
+	db          string
+	noDB        bool
+	slack       int
+	maxBound    int
+	margin      int
+	tree        bool
+	endgames    int
+	drawRules   string // --draw-rules
+	maxFileSize int64  // --max-file-size, MiB
+	rubric      string // --rubric (check)
+	pdnOut      string // --pdn-out (check)
+	lenient     bool   // --lenient-study-duals
+}
+
+func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
+	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
+	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move); 0 = no node limit, only with --time")
+	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, e.g. 2m (0 = none; results then depend on the machine)")
+	fs.IntVar(&f.mem, "mem", defaultMemMiB(), "search memory per composition (proof-number tables, local analysis), MiB (1..1048576); default an eighth of the machine's memory, 256..4096")
+	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
+	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
+	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
+	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (at least 1)")
+	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
+	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none; default 5 on 8x8 boards, 4 on 10x10")
+	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
+	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
+	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
+	fs.BoolVar(&f.lenient, "lenient-study-duals", false, "a partial cook in a study after the branching is a warning: no defect in the main line, no side variation demoted (11.2.6; README \"Judgement calls\")")
+}
+
+// autoEndgames is --endgames' default: endgamesFor picks by board.
+const autoEndgames = -1
+
+// endgamesFor is the largest endgame slice built for r: --endgames, or by
+// default 5 pieces on 8x8 boards (the Russian 5-piece slices take about
+// 110 CPU-seconds and 40 MB once, and decide the long Russian studies);
+// on 10x10, 5 for a composition of at most 8 pieces (a study: the slices
+// its material can reach) and 4 for the rest (every 5-piece slice, which
+// a full problem reaches, takes about 8 minutes on 2 cores).
+func (f *runFlags) endgamesFor(r *draughts.Rules, pieces int) int {
+	if f.endgames != autoEndgames {
+		return f.endgames
+	}
+	if r.Board.Size == 8 || pieces <= 8 {
+		return 5
+	}
+	return 4
+}
+
+// load reads the inputs of check and solve.
+func (f *runFlags) load(paths []string) []corpus.Entry {
+	return corpus.LoadWith(paths, corpus.Options{MaxFileSize: f.maxFileSize << 20})
+}
+
+func (f *runFlags) options(threadsPerEntry int) judge.Options {
+	return judge.Options{
+		Solver: solver.Options{
+			Budget:   solver.Budget{Nodes: f.nodes, TTBytes: f.mem << 20},
+			MaxBound: f.maxBound, Slack: f.slack, Threads: threadsPerEntry,
+			DrawRules: drawRules(f.drawRules),
+		},
+		Time:              f.timeout,
+		MaterialMargin:    f.margin,
+		LenientStudyDuals: f.lenient,
+	}
+}
+
+// openStore opens the store (nil with --no-db). A store it cannot use is
+// an error and exitStore: the run does not go on without the databases
+// and cache it was asked to use. What Open did besides (read-only, a
+// damaged store moved aside) is printed once.
+func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
+	if f.noDB {
+		return nil, exitOK
+	}
+	dir := f.db
+	if dir == "" {
+		dir = tablebase.DefaultDir()
+	}
+	s, err := tablebase.Open(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		return nil, exitStore
+	}
+	for _, n := range s.Notes() {
+		fmt.Fprintf(stderr, "draughtsjudge: %s\n", n)
+	}
+	return s, exitOK
+}
+
+// addReportFlags adds the check command's report flags.
+func addReportFlags(fs *pflag.FlagSet, f *runFlags) {
+	fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
+	fs.StringVar(&f.pdnOut, "pdn-out", "", "write the solution trees of the batch as PDN with comments to this file")
+}
+
+func validFormat(s string) bool {
+	return s == "text" || s == "json" || s == "markdown" || s == "html"
+}
+
+// loadRubric reads the --rubric file, or returns the embedded rubric.
+// Only a regular file of at most --max-file-size is read.
+func loadRubric(path string, f *runFlags) (judge.Rubric, error) {
+	if path == "" {
+		return judge.DefaultRubric(), nil
+	}
+	data, err := readInput(path, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
+	}
+	return judge.ParseRubric(path, data)
+}
+
+func drawRules(s string) solver.DrawRules {
+	d, _ := solver.ParseDrawRules(s)
+	return d
+}
+
+// batchConfig is the batch.Config of the run flags: the analysis
+// options, store (nil with --no-db), endgames and workers; the store's
+// and the endgame builds' notes go to stderr, one "draughtsjudge: " line
+// each. rubric scores the reports (nil: not scored).
+func (f *runFlags) batchConfig(store *tablebase.Store, rubric judge.Rubric, stderr io.Writer) batch.Config {
+	cfg := batch.Config{
+		Options:      f.options(f.threads),
+		Store:        store,
+		Workers:      batchLimit(f.threads, f.mem),
+		BuildThreads: f.threads,
+		Rubric:       rubric,
+		Notes:        func(msg string) { fmt.Fprintf(stderr, "draughtsjudge: %s\n", msg) },
+		Analyse:      analyse,
+	}
+	if f.endgames != 0 {
+		cfg.Endgames = f.endgamesFor
+	}
+	return cfg
 }

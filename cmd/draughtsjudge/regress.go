@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,12 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
+	"draughtsjudge/batch"
+	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/corpus/regress"
 	"draughtsjudge/judge"
-	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
 
@@ -72,7 +72,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageError(stderr, "regress", fmt.Errorf("--from: %v", err))
 		}
-		var res batchResult
+		var res batch.Result
 		if err := json.Unmarshal(data, &res); err != nil {
 			return usageError(stderr, "regress", fmt.Errorf("--from %s: not the JSON of check --format json: %v", *from, err))
 		}
@@ -112,13 +112,13 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 	for _, file := range regress.Files(exp) {
 		paths = append(paths, filepath.Join(root, filepath.FromSlash(file)))
 	}
-	var comps []corpus.Entry
+	var comps []*composition.Composition
 	for _, e := range f.load(paths) {
 		if e.Err != nil {
 			fmt.Fprintln(stderr, e.Err.Error())
 			return nil, exitUsage
 		}
-		comps = append(comps, e)
+		comps = append(comps, e.Composition)
 	}
 	rubric, _ := loadRubric("", nil)
 	store, code := f.openStore(stderr)
@@ -128,33 +128,24 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 	if store != nil {
 		defer store.Close()
 	}
-	slices := 0
-	opt := f.options(f.threads)
-	if store != nil {
-		if f.endgames > 0 {
-			if code := ensureEndgames(store, comps, f, stderr); code != exitOK {
-				return nil, code
-			}
+	cfg := f.batchConfig(store, rubric, stderr)
+	cfg.Workers = max(1, f.threads)
+	cfg.Endgames = nil
+	if f.endgames > 0 {
+		cfg.Endgames = f.endgamesFor
+	}
+	cfg.OnReport = func(i int, r *judge.Report, internal error) {
+		if internal != nil {
+			fmt.Fprintln(stderr, internal)
 		}
-		opt.Prober = solver.TablebaseProber(store)
-		slices = len(store.SliceRecords())
+		fmt.Fprintf(stderr, "draughtsjudge regress: %s#%d: %s in %.1fs\n", comps[i].File, comps[i].Index, r.Verdict, r.Seconds)
 	}
-	reps := make([]*judge.Report, len(comps))
-	g := new(errgroup.Group)
-	g.SetLimit(max(1, f.threads))
-	for i, e := range comps {
-		i, c := i, e.Composition
-		g.Go(func() error {
-			var err error
-			if reps[i], err = analyseEntry(store, c, opt, f, slices, rubric); err != nil {
-				fmt.Fprintln(stderr, err)
-			}
-			fmt.Fprintf(stderr, "draughtsjudge regress: %s#%d: %s in %.1fs\n", c.File, c.Index, reps[i].Verdict, reps[i].Seconds)
-			return nil
-		})
+	runs, err := batch.Run(context.Background(), cfg, comps)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		return nil, exitStore
 	}
-	_ = g.Wait()
-	return reps, exitOK
+	return runs.Reports, exitOK
 }
 
 // moduleRoot is the folder with go.mod above the expectations file (its

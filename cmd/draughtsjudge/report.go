@@ -3,150 +3,71 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
-	"text/tabwriter"
 
-	"draughtsjudge/judge"
-	"draughtsjudge/solver"
+	"draughtsjudge/render"
+	"draughtsjudge/tourney"
 )
 
-func writeReport(w io.Writer, r *judge.Report, tree bool) {
-	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
-	if r.Author != "" {
-		fmt.Fprintf(w, "   author: %s\n", r.Author)
-	}
-	if r.Source != "" {
-		fmt.Fprintf(w, "   source: %s\n", r.Source)
-	}
-	fmt.Fprintf(w, "   position: %s\n", r.FEN)
-	if r.Kind != "" {
-		noun := "parts"
-		if len(r.Parts) == 1 {
-			noun = "part"
-		}
-		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d %s\n", r.Kind, len(r.Parts), noun)
-	}
-	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(r.Verdict))
-	if r.Reason != "" {
-		fmt.Fprintf(w, " (%s)", r.Reason)
-	}
-	if r.SourceStatus != "" {
-		fmt.Fprintf(w, "   [source says: %s]", r.SourceStatus)
-	}
-	fmt.Fprintln(w)
-	if len(r.Keys) > 0 {
-		moves := "moves"
-		if r.Distance == 1 {
-			moves = "move"
-		}
-		fmt.Fprintf(w, "   keys: %s (shortest solution %d %s; author's key %s)\n", strings.Join(r.Keys, ", "), r.Distance, moves, orDash(r.AuthorKey))
-	}
-	for _, c := range r.Checks {
-		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
-	}
-	findings := func(name string, fs []judge.Finding) {
-		for _, f := range fs {
-			note := ""
-			switch {
-			case f.Status != "" && f.Note != "":
-				note = " [" + f.Status + ": " + f.Note + "]"
-			case f.Note != "":
-				note = " [" + f.Note + "]"
-			}
-			kind := name
-			if f.Kind != "" && f.Kind != "transposition" {
-				kind = f.Kind
-			}
-			fmt.Fprintf(w, "   %s: after %s: %s %s%s\n", kind, lineOrStart(f.Line), f.Move, f.Result, note)
-		}
-	}
-	findings("cook", r.Cooks)
-	findings("dual", r.Duals)
-	findings("transposition", r.Transpositions)
-	findings("missing defence", r.MissingDefences)
-	for _, t := range r.Tries {
-		var refs []string
-		for _, x := range t.Refutations {
-			h := ""
-			if x.Hard {
-				h = "!"
-			}
-			refs = append(refs, x.Move+h)
-		}
-		if len(refs) > 0 {
-			fmt.Fprintf(w, "   try %s: %s; refuted by %s\n", t.Move, t.Result, strings.Join(refs, ", "))
-		} else {
-			fmt.Fprintf(w, "   first move %s: %s\n", t.Move, t.Result)
-		}
-	}
-	writeScore(w, r)
-	// The evidence of the measures that are not zero (11.3), one line each.
-	for _, m := range r.Measures {
-		if m.Value != 0 {
-			fmt.Fprintf(w, "   measure %s = %g (%s): %s\n", m.ID, m.Value, m.Clause, m.Detail)
-		}
-	}
-	cached := ""
-	if r.Cached {
-		cached = ", from the store"
-	}
-	fmt.Fprintf(w, "   nodes %d, %.2fs%s\n", r.Nodes, r.Seconds, cached)
-	if tree && r.Tree != nil {
-		fmt.Fprintln(w, "   solution tree (attacker: every winning move with its distance, * = main; defender: every defence):")
-		writeTree(w, r.Tree, "     ", 0)
-	}
-	writeParts(w, r, tree)
-	fmt.Fprintln(w)
+func init() {
+	register(command{"report", "the judge's section report: entries ranked by score, defects, predecessors, characterisation, judge's overrides", cmdReport})
 }
 
-func writeTree(w io.Writer, n *solver.Node, indent string, depth int) {
-	if n.Finale {
-		fmt.Fprintf(w, "%sfinale: %s\n", indent, n.FEN)
-		return
+func cmdReport(args []string, stdout, stderr io.Writer) int {
+	c := newContestCmd("report", true, "the report", stdout, stderr, "text", "json", "markdown", "html")
+	f := &c.f
+	// check's --rubric; not --pdn-out: the section report writes no trees.
+	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
+	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
+	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
+		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
+		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
+		return code
 	}
-	if n.Truncated {
-		fmt.Fprintf(w, "%s… (not expanded)\n", indent)
-		return
+	defer c.close()
+	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
+	if err != nil {
+		return c.fail("--rubric: %v", err)
 	}
-	for _, b := range n.Branches {
-		mark := " "
-		if b.Main {
-			mark = "*"
+	var ovs []tourney.Override
+	var errs []string
+	if *override != "" {
+		data, err := readInput(*override, f)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s:1: %v\n", *override, err)
+			return exitUsage
 		}
-		who := "W"
-		if !n.Attacker {
-			who = "B"
-		}
-		fmt.Fprintf(w, "%s%s%s %s (%d)\n", indent, mark, who, b.Move, b.Distance)
-		if b.Child != nil {
-			writeTree(w, b.Child, indent+"  ", depth+1)
+		var perrs []error
+		ovs, perrs = tourney.ParseOverrides(*override, data)
+		for _, e := range perrs {
+			errs = append(errs, e.Error())
 		}
 	}
-}
-
-func writeSummary(w io.Writer, res *batchResult) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "entry\tvariant\tgenre\tverdict\tkeys\tcooks\tduals\tmissing\tnodes\tseconds")
-	for _, r := range res.Entries {
-		fmt.Fprintf(tw, "%s#%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.2f\n", r.File, r.Index, r.Variant, orDash(r.Genre), r.Verdict,
-			orDash(strings.Join(r.Keys, " ")), len(r.Cooks), len(r.Duals), len(r.MissingDefences), r.Nodes, r.Seconds)
+	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
+	errs = append(lerrs, errs...)
+	reps, code := analyseAll(comps, f, stderr)
+	if code == exitStore {
+		return code
 	}
-	tw.Flush()
-	s := res.Summary
-	fmt.Fprintf(w, "%d entries: %d sound, %d defective, %d unknown; %d input errors; %.1fs\n",
-		s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors, s.Seconds)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
+	for _, r := range reps {
+		r.ApplyScore(rubric)
 	}
-	return s
-}
-
-func lineOrStart(line []string) string {
-	if len(line) == 0 {
-		return "the start"
+	tourney.FindPredecessors(reps)
+	sec := tourney.BuildSection(reps, ovs, rubric)
+	for _, e := range errs[len(lerrs):] {
+		fmt.Fprintln(stderr, e)
 	}
-	return strings.Join(line, " ")
+	for _, e := range sec.Errors {
+		fmt.Fprintln(stderr, e)
+	}
+	sec.Errors = append(errs, sec.Errors...)
+	if code := c.write(func(w io.Writer) { _ = render.Section(w, sec, f.format) }); code != exitOK {
+		return code
+	}
+	if code == exitInternal {
+		return code
+	}
+	if len(sec.Errors) > 0 {
+		return exitUsage
+	}
+	return exitOK
 }

@@ -9,6 +9,10 @@ import (
 	"draughtsjudge/draughts"
 )
 
+func init() {
+	register(command{"solve", "solve one composition or position and print the full solution tree", cmdSolve})
+}
+
 func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve")
 	var f runFlags

@@ -11,11 +11,12 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/tablebase"
 )
 
 // checkJSON runs check --format json on Shoshin's study with the store db.
-func checkJSON(t *testing.T, db string, extra ...string) (int, batchResult, string) {
+func checkJSON(t *testing.T, db string, extra ...string) (int, batch.Result, string) {
 	t.Helper()
 	f := filepath.Join(filepath.Dir(db), "s.pdn")
 	if err := os.WriteFile(f, []byte(shoshin), 0o644); err != nil {
@@ -23,7 +24,7 @@ func checkJSON(t *testing.T, db string, extra ...string) (int, batchResult, stri
 	}
 	args := append([]string{"check", "--db", db, "--format", "json"}, extra...)
 	code, out, errs := runCLI(t, append(args, f)...)
-	var res batchResult
+	var res batch.Result
 	if out != "" {
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatalf("%v\n%s", err, out)
@@ -32,7 +33,7 @@ func checkJSON(t *testing.T, db string, extra ...string) (int, batchResult, stri
 	return code, res, errs
 }
 
-func soundEntry(t *testing.T, run string, res batchResult, cached bool) {
+func soundEntry(t *testing.T, run string, res batch.Result, cached bool) {
 	t.Helper()
 	if len(res.Entries) != 1 || res.Entries[0].Verdict != "sound" || strings.Join(res.Entries[0].Keys, ",") != "a5-b4" {
 		t.Fatalf("%s: want Shoshin's study sound with key a5-b4, got %+v", run, res.Entries)
@@ -188,7 +189,7 @@ func TestCheckReadOnlyStore(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("read-only run: exit %d: %s", code, errs)
 	}
-	var res batchResult
+	var res batch.Result
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

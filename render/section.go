@@ -1,78 +1,28 @@
-package main
+package render
 
 import (
+	"draughtsjudge/judge"
+	"draughtsjudge/tourney"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"strings"
-
-	"draughtsjudge/judge"
-	"draughtsjudge/tourney"
 )
 
-func init() {
-	register(command{"report", "the judge's section report: entries ranked by score, defects, predecessors, characterisation, judge's overrides", cmdReport})
-}
-
-func cmdReport(args []string, stdout, stderr io.Writer) int {
-	c := newContestCmd("report", true, "the report", stdout, stderr, "text", "json", "markdown", "html")
-	f := &c.f
-	// check's --rubric; not --pdn-out: the section report writes no trees.
-	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
-	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
-	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
-		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
-		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
-		return code
+// Section writes the judge's section report (11.7) in format: "json"
+// (the section without the solution trees), "html" (one self-contained
+// page with a diagram per entry), "markdown", or "text" (any other
+// format): the entries ranked with their characterisation, defects,
+// predecessors, score lines, measures and the judge's overrides. The
+// error is the template's or the first error writing to w.
+func Section(w io.Writer, sec *tourney.Section, format string) error {
+	ew := &errWriter{w: w}
+	err := writeSection(ew, sec, format)
+	if ew.err != nil {
+		return ew.err
 	}
-	defer c.close()
-	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
-	if err != nil {
-		return c.fail("--rubric: %v", err)
-	}
-	var ovs []tourney.Override
-	var errs []string
-	if *override != "" {
-		data, err := readInput(*override, f)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s:1: %v\n", *override, err)
-			return exitUsage
-		}
-		var perrs []error
-		ovs, perrs = tourney.ParseOverrides(*override, data)
-		for _, e := range perrs {
-			errs = append(errs, e.Error())
-		}
-	}
-	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
-	errs = append(lerrs, errs...)
-	reps, code := analyseAll(comps, f, stderr)
-	if code == exitStore {
-		return code
-	}
-	for _, r := range reps {
-		r.ApplyScore(rubric)
-	}
-	tourney.FindPredecessors(reps)
-	sec := tourney.BuildSection(reps, ovs, rubric)
-	for _, e := range errs[len(lerrs):] {
-		fmt.Fprintln(stderr, e)
-	}
-	for _, e := range sec.Errors {
-		fmt.Fprintln(stderr, e)
-	}
-	sec.Errors = append(errs, sec.Errors...)
-	if code := c.write(func(w io.Writer) { writeSection(w, sec, f.format) }); code != exitOK {
-		return code
-	}
-	if code == exitInternal {
-		return code
-	}
-	if len(sec.Errors) > 0 {
-		return exitUsage
-	}
-	return exitOK
+	return err
 }
 
 // sectionItem is what every format shows of one entry.
@@ -131,18 +81,15 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 	return out
 }
 
-func writeSection(w io.Writer, sec *tourney.Section, format string) {
+func writeSection(w io.Writer, sec *tourney.Section, format string) error {
 	items := sectionItems(sec, format == "html")
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		for _, e := range sec.Entries {
-			e.Report.Tree = nil
-		}
-		enc.Encode(sec)
+		return enc.Encode(withoutTrees(sec))
 	case "html":
-		_ = sectionTmpl.Execute(w, struct {
+		return sectionTmpl.Execute(w, struct {
 			Items  []sectionItem
 			Errors []string
 		}{items, sec.Errors})
@@ -204,6 +151,22 @@ func writeSection(w io.Writer, sec *tourney.Section, format string) {
 			fmt.Fprintln(w)
 		}
 	}
+	return nil
+}
+
+// withoutTrees is a copy of sec whose reports have no solution tree.
+func withoutTrees(sec *tourney.Section) *tourney.Section {
+	out := &tourney.Section{Errors: sec.Errors}
+	if sec.Entries != nil {
+		out.Entries = make([]*tourney.SectionEntry, 0, len(sec.Entries))
+	}
+	for _, e := range sec.Entries {
+		ce, cr := *e, *e.Report
+		cr.Tree = nil
+		ce.Report = &cr
+		out.Entries = append(out.Entries, &ce)
+	}
+	return out
 }
 
 func md(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

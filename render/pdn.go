@@ -1,47 +1,23 @@
-package main
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
-// addReportFlags adds the check command's report flags.
-func addReportFlags(fs *pflag.FlagSet, f *runFlags) {
-	fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
-	fs.StringVar(&f.pdnOut, "pdn-out", "", "write the solution trees of the batch as PDN with comments to this file")
-}
-
-func validFormat(s string) bool {
-	return s == "text" || s == "json" || s == "markdown" || s == "html"
-}
-
-// loadRubric reads the --rubric file, or returns the embedded rubric.
-// Only a regular file of at most --max-file-size is read.
-func loadRubric(path string, f *runFlags) (judge.Rubric, error) {
-	if path == "" {
-		return judge.DefaultRubric(), nil
-	}
-	data, err := readInput(path, f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read: %v", path, err)
-	}
-	return judge.ParseRubric(path, data)
-}
-
-// writeScore adds the score and its breakdown to the text report.
-func writeScore(w io.Writer, r *judge.Report) {
-	fmt.Fprintf(w, "   SCORE: %.2f / 10 (%s)\n", r.Score, r.ScoreNote)
-	for _, l := range r.ScoreLines {
-		if l.Applied || l.ID == "originality" {
-			fmt.Fprintf(w, "     %+5.2f %-22s %-9s %s\n", l.Weight, l.ID, l.Clause, l.Detail)
-		}
-	}
+// PDN writes r's solution tree as one PDN 3.0 game (check --pdn-out):
+// the solver's main line, every other defence and every other winning
+// move (a dual) as variations, the verdict and the score as comments.
+// The error is the first error writing to w.
+func PDN(w io.Writer, r *judge.Report) error {
+	var sb strings.Builder
+	writePDN(&sb, r)
+	_, err := io.WriteString(w, sb.String())
+	return err
 }
 
 // writePDN writes one report's solution tree as a PDN game: the solver's

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -6,18 +6,19 @@ import (
 	"io"
 	"strings"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
-// writeDocument writes the batch as one Markdown or one self-contained
-// HTML page (inline CSS and SVG diagrams, no external resources).
-func writeDocument(w io.Writer, res *batchResult, format string) {
-	if format == "markdown" {
-		writeMarkdown(w, res)
-		return
-	}
+// HTML writes the batch as one self-contained HTML page (check --format
+// html; inline CSS and SVG diagrams, no external resources): a summary
+// table, then per entry the diagrams of the initial position and the
+// finales, the checks, the findings, the tries, the score, the measures
+// and the solution tree. The error is the template's or the first error
+// writing to w.
+func HTML(w io.Writer, res *batch.Result) error {
 	type entry struct {
 		R       *judge.Report
 		Start   template.HTML
@@ -50,9 +51,9 @@ func writeDocument(w io.Writer, res *batchResult, format string) {
 		}
 		es = append(es, e)
 	}
-	_ = pageTmpl.Execute(w, struct {
+	return pageTmpl.Execute(w, struct {
 		Entries []entry
-		Res     *batchResult
+		Res     *batch.Result
 	}{es, res})
 }
 

@@ -1,18 +1,26 @@
-package main
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
 
-// writeMarkdown writes the batch as one Markdown document: a summary
-// table, then per entry the checks, the score breakdown, the measures and
-// the solution tree.
-func writeMarkdown(w io.Writer, res *batchResult) {
+// Markdown writes the batch as one Markdown document (check --format
+// markdown): a summary table, then per entry the checks, the findings,
+// the tries, the score breakdown, the measures and the solution tree.
+// The error is the first error writing to w.
+func Markdown(w io.Writer, res *batch.Result) error {
+	ew := &errWriter{w: w}
+	writeMarkdown(ew, res)
+	return ew.err
+}
+
+func writeMarkdown(w io.Writer, res *batch.Result) {
 	cell := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
 	fmt.Fprintln(w, "# draughtsjudge report")
 	fmt.Fprintln(w)

@@ -1,0 +1,136 @@
+package render
+
+import (
+	"draughtsjudge/contest"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// Results writes the results of a graded solving contest in format:
+// "json", "csv" (one row per solver: place, solver, file, the points of
+// each composition, total), "markdown", "html" (one self-contained page)
+// or "text" (any other format): the results table, then each solver's
+// marks with the audit of every item. The error is the template's, the
+// CSV writer's or the first error writing to w.
+func Results(w io.Writer, res *contest.Results, format string) error {
+	ew := &errWriter{w: w}
+	err := writeResults(ew, res, format)
+	if ew.err != nil {
+		return ew.err
+	}
+	return err
+}
+
+func writeResults(w io.Writer, res *contest.Results, format string) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	case "csv":
+		cw := csv.NewWriter(w)
+		head := []string{"place", "solver", "file"}
+		for _, c := range res.Compositions {
+			head = append(head, fmt.Sprintf("No. %d (%g)", c.Number, c.Points))
+		}
+		cw.Write(append(head, "total"))
+		for _, s := range res.Solvers {
+			row := []string{s.Place, s.Solver, s.File}
+			for _, m := range s.Marks {
+				row = append(row, fmt.Sprintf("%.2f", m.Points))
+			}
+			cw.Write(append(row, fmt.Sprintf("%.2f", s.Total)))
+		}
+		cw.Flush()
+		return cw.Error()
+	case "markdown":
+		fmt.Fprintln(w, "# Solving contest: results")
+		fmt.Fprintln(w)
+		head, sep := "| place | solver |", "|---|---|"
+		for _, c := range res.Compositions {
+			head += fmt.Sprintf(" No. %d (%g) |", c.Number, c.Points)
+			sep += "---|"
+		}
+		fmt.Fprintln(w, head+" total |")
+		fmt.Fprintln(w, sep+"---|")
+		for _, s := range res.Solvers {
+			row := fmt.Sprintf("| %s | %s |", s.Place, s.Solver)
+			for _, m := range s.Marks {
+				row += fmt.Sprintf(" %.2f |", m.Points)
+			}
+			fmt.Fprintln(w, row+fmt.Sprintf(" **%.2f** |", s.Total))
+		}
+		for _, e := range res.Errors {
+			fmt.Fprintf(w, "\n- input error: %s", e)
+		}
+		for _, s := range res.Solvers {
+			fmt.Fprintf(w, "\n\n## %s (%s): %.2f, place %s\n", s.Solver, s.File, s.Total, s.Place)
+			for _, m := range s.Marks {
+				fmt.Fprintf(w, "\nNo. %d: **%.2f** of %g (extra %g)\n\n| item | status | points | where | detail |\n|---|---|---|---|---|\n", m.Number, m.Points, m.Max, m.Extra)
+				for _, a := range m.Audit {
+					fmt.Fprintf(w, "| %s | %s | %.2f / %.2f | %s | %s |\n", a.What, a.Status, a.Points, a.Of, a.Where, strings.ReplaceAll(a.Detail, "|", "\\|"))
+				}
+			}
+		}
+		fmt.Fprintln(w)
+	case "html":
+		return resultsTmpl.Execute(w, res)
+	default:
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		head := "place\tsolver"
+		for _, c := range res.Compositions {
+			head += fmt.Sprintf("\tNo.%d (%g)", c.Number, c.Points)
+		}
+		fmt.Fprintln(tw, head+"\ttotal")
+		for _, s := range res.Solvers {
+			row := s.Place + "\t" + s.Solver
+			for _, m := range s.Marks {
+				row += fmt.Sprintf("\t%.2f", m.Points)
+			}
+			fmt.Fprintln(tw, row+fmt.Sprintf("\t%.2f", s.Total))
+		}
+		tw.Flush()
+		for _, s := range res.Solvers {
+			fmt.Fprintf(w, "\n== %s (%s): %.2f, place %s\n", s.Solver, s.File, s.Total, s.Place)
+			for _, m := range s.Marks {
+				fmt.Fprintf(w, "  No. %d: %.2f of %g (extra %g)\n", m.Number, m.Points, m.Max, m.Extra)
+				for _, a := range m.Audit {
+					where := ""
+					if a.Where != "" {
+						where = " at " + a.Where
+					}
+					fmt.Fprintf(w, "    %-5s %-10s %5.2f/%-5.2f %s%s\n", a.What, a.Status, a.Points, a.Of, a.Detail, where)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+var resultsTmpl = template.Must(template.New("results").Funcs(template.FuncMap{
+	"p2": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+}).Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Solving contest: results</title>
+<style>
+body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}
+table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}
+.right,.given,.correct{background:#dfd}.wrong,.incorrect,.error,.wrong.move{background:#fcc}.partial{background:#ffd}.missing{color:#777}
+@media print{@page{size:A4;margin:12mm} body{margin:0} .solver{break-inside:avoid-page}}
+</style></head><body>
+<h1>Solving contest: results</h1>
+<table><tr><th>place</th><th>solver</th>{{range .Compositions}}<th>No. {{.Number}} ({{.Points}})</th>{{end}}<th>total</th></tr>
+{{range .Solvers}}<tr><td>{{.Place}}</td><td>{{.Solver}}</td>{{range .Marks}}<td>{{p2 .Points}}</td>{{end}}<td><b>{{p2 .Total}}</b></td></tr>
+{{end}}</table>
+{{range .Errors}}<p class="error">{{.}}</p>{{end}}
+{{range .Solvers}}<div class="solver"><h2>{{.Solver}}: {{p2 .Total}}, place {{.Place}}</h2><p>{{.File}}</p>
+{{range .Marks}}<h3>No. {{.Number}}: {{p2 .Points}} of {{.Max}} (extra {{.Extra}})</h3>
+<table><tr><th>item</th><th>status</th><th>points</th><th>where</th><th>detail</th></tr>
+{{range .Audit}}<tr class="{{.Status}}"><td>{{.What}}</td><td>{{.Status}}</td><td>{{p2 .Points}} / {{p2 .Of}}</td><td>{{.Where}}</td><td>{{.Detail}}</td></tr>{{end}}</table>
+{{end}}</div>{{end}}
+</body></html>
+`))

@@ -1,0 +1,344 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"draughtsjudge/contest"
+	"draughtsjudge/draughts"
+)
+
+// Key writes the answer key of a solving contest (11.6.1) in format:
+// "markdown", "html" (one self-contained page with SVG diagrams, printable
+// on A4), "pdn" (one game per composition, every line of the key merged
+// into one tree with the points as comments), "json" (what grade --key
+// reads back) or "text" (any other format). The error is the template's
+// or the first error writing to w.
+func Key(w io.Writer, key *contest.ContestKey, format string) error {
+	ew := &errWriter{w: w}
+	var err error
+	switch format {
+	case "json":
+		enc := json.NewEncoder(ew)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(key)
+	case "pdn":
+		for _, e := range key.Entries {
+			writeKeyPDN(ew, e)
+		}
+	case "markdown":
+		writeKeyMarkdown(ew, key)
+	case "html":
+		err = writeKeyHTML(ew, key)
+	default:
+		writeKeyText(ew, key)
+	}
+	if ew.err != nil {
+		return ew.err
+	}
+	return err
+}
+
+func sideOf(fen string) draughts.Side {
+	if strings.HasPrefix(strings.TrimSpace(fen), "B") {
+		return draughts.Black
+	}
+	return draughts.White
+}
+
+// keyLineText is a key line with its forced ending.
+func keyLineText(e *contest.KeyEntry, l contest.KeyLine) string {
+	s := contest.LineString(l.Moves, sideOf(e.FEN))
+	if len(l.Extra) > 0 {
+		s += " [then " + strings.Join(l.Extra, " ") + "]"
+	}
+	return s
+}
+
+func offerText(e *contest.KeyEntry, o contest.Offer) string {
+	switch o.Kind {
+	case contest.ClaimUnsolvable:
+		return fmt.Sprintf("unsolvable: +%g (%s)", o.Points, o.Detail)
+	case contest.ClaimCook:
+		return fmt.Sprintf("cook 1. %s: +%g (%s)", o.Move, o.Points, o.Detail)
+	}
+	return fmt.Sprintf("inaccuracy after %s: %s: +%g (%s)", contest.LineString(o.Line, sideOf(e.FEN)), o.Move, o.Points, o.Detail)
+}
+
+// standingOffer says what any verified claim earns.
+func standingOffer(ps contest.Points) string {
+	return fmt.Sprintf("any claim the tool verifies earns: cook +%g, inaccuracy +%g, unsolvable +%g",
+		ps.Extra(contest.ClaimCook), ps.Extra(contest.ClaimInaccuracy), ps.Extra(contest.ClaimUnsolvable))
+}
+
+func pointsFormula(e *contest.KeyEntry) string {
+	var parts []string
+	for _, t := range e.Terms {
+		if t.Points != 0 {
+			parts = append(parts, fmt.Sprintf("%s %g", t.ID, t.Points))
+		}
+	}
+	return fmt.Sprintf("%g = %s (rounded to 0.5)", e.Points, strings.Join(parts, " + "))
+}
+
+func writeKeyText(w io.Writer, key *contest.ContestKey) {
+	for _, e := range key.Entries {
+		fmt.Fprintf(w, "No. %d — %s; %s %s; %s; %s; %g points\n", e.Number, orDash(e.Author), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.Points)
+		if e.Source != "" {
+			fmt.Fprintf(w, "  source: %s\n", e.Source)
+		}
+		fmt.Fprintf(w, "  position: %s  %s\n", e.FEN, pieceList(e.Variant, e.FEN))
+		for _, l := range strings.Split(strings.TrimRight(textDiagram(e.Variant, e.FEN), "\n"), "\n") {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+		fmt.Fprintf(w, "  verdict: %s", e.Verdict)
+		if e.Reason != "" {
+			fmt.Fprintf(w, " (%s)", e.Reason)
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  key: 1. %s (%.2f points)\n", orDash(e.Key), e.KeyPoints)
+		for i, l := range e.Lines {
+			fin := ""
+			if l.Finale {
+				fin = "; finale " + l.FEN
+			}
+			fmt.Fprintf(w, "  %d. %-9s %s (%.2f points%s)\n", i+1, l.Kind, keyLineText(e, l), l.Points, fin)
+		}
+		if len(e.Tries) > 0 {
+			fmt.Fprintf(w, "  tries: %s\n", strings.Join(e.Tries, "; "))
+		}
+		if len(e.Offers) == 0 {
+			fmt.Fprintln(w, "  extra points: the tool found no cook, inaccuracy or unsolvability")
+		}
+		for _, o := range e.Offers {
+			fmt.Fprintf(w, "  extra points: %s\n", offerText(e, o))
+		}
+		fmt.Fprintf(w, "  points: %s\n\n", pointsFormula(e))
+	}
+	fmt.Fprintf(w, "Extra points (11.6.1): %s.\n", standingOffer(key.Points))
+}
+
+func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+	fmt.Fprintln(w, "# Solving contest: the key")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| No. | author | genre | stipulation | key | points | verdict |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, e := range key.Entries {
+		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %g | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), orDash(e.Key), e.Points, e.Verdict)
+	}
+	fmt.Fprintf(w, "\nExtra points (11.6.1): %s.\n", standingOffer(key.Points))
+	for _, e := range key.Entries {
+		fmt.Fprintf(w, "\n## No. %d — %s\n\n", e.Number, cell(orDash(e.Author)))
+		fmt.Fprintf(w, "%s %s, %s, %s. Position `%s`.", e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
+		if e.Source != "" {
+			fmt.Fprintf(w, " Source: %s.", e.Source)
+		}
+		fmt.Fprintf(w, "\n\n```\n%s```\n\n", textDiagram(e.Variant, e.FEN))
+		fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))
+		fmt.Fprintln(w, "| line | moves | points | finale |\n|---|---|---|---|")
+		fmt.Fprintf(w, "| key | 1. %s | %.2f | |\n", orDash(e.Key), e.KeyPoints)
+		for _, l := range e.Lines {
+			fin := ""
+			if l.Finale {
+				fin = "`" + l.FEN + "`"
+			}
+			fmt.Fprintf(w, "| %s | %s | %.2f | %s |\n", l.Kind, cell(keyLineText(e, l)), l.Points, fin)
+		}
+		if len(e.Tries) > 0 {
+			fmt.Fprintf(w, "\nTries: %s.\n", strings.Join(e.Tries, "; "))
+		}
+		if len(e.Offers) == 0 {
+			fmt.Fprintln(w, "\nExtra points: the tool found no cook, inaccuracy or unsolvability.")
+		}
+		for _, o := range e.Offers {
+			fmt.Fprintf(w, "\n- extra points: %s\n", cell(offerText(e, o)))
+		}
+	}
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// writeKeyPDN writes one composition's key as a PDN game: every line of
+// the key merged into one tree (the main line first), the points and the
+// finales as comments.
+func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
+	r, _ := draughts.RulesByID(e.Variant)
+	tag := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(w, "[%s %q]\n", k, v)
+		}
+	}
+	tag("Event", "solving contest key")
+	tag("Number", fmt.Sprint(e.Number))
+	tag("Author", e.Author)
+	tag("Source", e.Source)
+	if r != nil {
+		tag("GameType", fmt.Sprint(r.GameType))
+		if r.Giveaway {
+			tag("Variant", r.ID)
+		}
+	}
+	tag("FEN", e.FEN)
+	tag("Genre", e.Genre)
+	tag("Stipulation", e.Stipulation)
+	tag("Points", fmt.Sprint(e.Points))
+	tag("Verdict", e.Verdict)
+	root := &pdnTrie{}
+	for _, l := range e.Lines {
+		n := root
+		for _, mv := range l.Moves {
+			n = n.child(mv)
+		}
+		c := fmt.Sprintf("%s, %.2f points", l.Kind, l.Points)
+		if len(l.Extra) > 0 {
+			c += "; then " + strings.Join(l.Extra, " ")
+		}
+		if l.Finale {
+			c += "; finale"
+		}
+		n.comment = c
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "{key 1. %s, %.2f points}", orDash(e.Key), e.KeyPoints)
+	half := 0
+	if sideOf(e.FEN) == draughts.Black {
+		half = 1
+	}
+	root.emit(&sb, half, true)
+	res := "1-0"
+	if strings.HasSuffix(e.Stipulation, "draw") {
+		res = "1/2-1/2"
+	}
+	fmt.Fprintf(w, "%s %s\n\n", strings.TrimSpace(sb.String()), res)
+}
+
+// pdnTrie merges lines of moves into one PDN tree: the first line is the
+// main line, the others become variations where they leave it.
+type pdnTrie struct {
+	move     string
+	comment  string
+	children []*pdnTrie
+}
+
+func (n *pdnTrie) child(mv string) *pdnTrie {
+	for _, c := range n.children {
+		if c.move == mv {
+			return c
+		}
+	}
+	c := &pdnTrie{move: mv}
+	n.children = append(n.children, c)
+	return c
+}
+
+// emit writes the moves below n; half counts plies from White's first
+// move, force asks for "N..." before a Black move.
+func (n *pdnTrie) emit(sb *strings.Builder, half int, force bool) {
+	if len(n.children) == 0 {
+		return
+	}
+	num := func(force bool) string {
+		if half%2 == 0 {
+			return fmt.Sprintf("%d. ", half/2+1)
+		}
+		if force {
+			return fmt.Sprintf("%d... ", half/2+1)
+		}
+		return ""
+	}
+	note := func(c *pdnTrie) string {
+		if c.comment == "" {
+			return ""
+		}
+		return " {" + c.comment + "}"
+	}
+	m := n.children[0]
+	sb.WriteString(" " + num(force) + m.move + note(m))
+	for _, v := range n.children[1:] {
+		sb.WriteString(" (" + num(true) + v.move + note(v))
+		v.emit(sb, half+1, v.comment != "")
+		sb.WriteString(")")
+	}
+	m.emit(sb, half+1, len(n.children) > 1 || m.comment != "")
+}
+
+var keyTmpl = template.Must(template.New("key").Funcs(template.FuncMap{
+	"join": strings.Join,
+	"p2":   func(f float64) string { return fmt.Sprintf("%.2f", f) },
+}).Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Solving contest: the key</title>
+<style>
+body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1000px}
+h1{font-size:1.4em} h2{font-size:1.15em;border-top:2px solid #888;padding-top:.5em}
+table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}
+.diagrams{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}.diagrams figure{margin:0}
+figcaption{font-size:.75em;max-width:260px}
+.offer{background:#ffd}
+@media print{@page{size:A4;margin:14mm} body{margin:0;max-width:none} .entry{break-inside:avoid-page} h2{break-after:avoid}}
+</style></head><body>
+<h1>Solving contest: the key</h1>
+<table><tr><th>No.</th><th>author</th><th>genre</th><th>stipulation</th><th>key</th><th>points</th><th>verdict</th></tr>
+{{range .Entries}}<tr><td>{{.E.Number}}</td><td>{{.E.Author}}</td><td>{{.E.Variant}} {{.E.Genre}}</td><td>{{.Stip}}</td><td>{{.E.Key}}</td><td>{{.E.Points}}</td><td>{{.E.Verdict}}</td></tr>
+{{end}}</table>
+<p>Extra points (11.6.1): {{.Standing}}.</p>
+{{range .Entries}}<div class="entry">
+<h2>No. {{.E.Number}} — {{.E.Author}}</h2>
+<p>{{.E.Variant}} {{.E.Genre}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}<br>
+Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. Points: <b>{{.E.Points}}</b> — {{.Formula}}.</p>
+<div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
+{{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>
+<table><tr><th>line</th><th>moves</th><th>points</th></tr>
+<tr><td>key</td><td>1. {{.E.Key}}</td><td>{{p2 .E.KeyPoints}}</td></tr>
+{{range .Lines}}<tr><td>{{.Kind}}</td><td>{{.Text}}</td><td>{{p2 .Points}}</td></tr>{{end}}</table>
+{{if .E.Tries}}<p>Tries: {{join .E.Tries "; "}}.</p>{{end}}
+{{if .Offers}}{{range .Offers}}<p class="offer">Extra points: {{.}}</p>{{end}}{{else}}<p>Extra points: the tool found no cook, inaccuracy or unsolvability.</p>{{end}}
+</div>{{end}}
+</body></html>
+`))
+
+func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
+	type fig struct {
+		Name string
+		SVG  template.HTML
+	}
+	type line struct {
+		Kind, Text string
+		Points     float64
+	}
+	type entry struct {
+		E                           *contest.KeyEntry
+		Stip, Move, Pieces, Formula string
+		Diagram                     template.HTML
+		Finales                     []fig
+		Lines                       []line
+		Offers                      []string
+	}
+	var es []entry
+	for _, e := range key.Entries {
+		x := entry{E: e, Stip: stipulationWords(e.Stipulation), Move: toMove(e.FEN), Pieces: pieceList(e.Variant, e.FEN),
+			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30)}
+		for i, l := range e.Lines {
+			x.Lines = append(x.Lines, line{l.Kind, keyLineText(e, l), l.Points})
+			if l.Finale && l.Kind != contest.LineDefence {
+				x.Finales = append(x.Finales, fig{fmt.Sprintf("finale of line %d (%s)", i+1, l.Kind), diagram(e.Variant, l.FEN, 20)})
+			}
+		}
+		for _, o := range e.Offers {
+			x.Offers = append(x.Offers, offerText(e, o))
+		}
+		es = append(es, x)
+	}
+	return keyTmpl.Execute(w, struct {
+		Entries  []entry
+		Standing string
+	}{es, standingOffer(key.Points)})
+}

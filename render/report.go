@@ -1,0 +1,183 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"draughtsjudge/batch"
+	"draughtsjudge/judge"
+	"draughtsjudge/solver"
+)
+
+// Report writes r as check's text report: the entry's identity, the
+// verdict, the keys, every check with its evidence, the cooks, duals,
+// transpositions and missing defences, the tries, the score and its
+// breakdown, the non-zero measures, the nodes and seconds, with tree the
+// solution tree, then the report of each part of a special kind. The
+// error is the first error writing to w.
+func Report(w io.Writer, r *judge.Report, tree bool) error {
+	ew := &errWriter{w: w}
+	writeReport(ew, r, tree)
+	return ew.err
+}
+
+func writeReport(w io.Writer, r *judge.Report, tree bool) {
+	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
+	if r.Author != "" {
+		fmt.Fprintf(w, "   author: %s\n", r.Author)
+	}
+	if r.Source != "" {
+		fmt.Fprintf(w, "   source: %s\n", r.Source)
+	}
+	fmt.Fprintf(w, "   position: %s\n", r.FEN)
+	if r.Kind != "" {
+		noun := "parts"
+		if len(r.Parts) == 1 {
+			noun = "part"
+		}
+		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d %s\n", r.Kind, len(r.Parts), noun)
+	}
+	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(r.Verdict))
+	if r.Reason != "" {
+		fmt.Fprintf(w, " (%s)", r.Reason)
+	}
+	if r.SourceStatus != "" {
+		fmt.Fprintf(w, "   [source says: %s]", r.SourceStatus)
+	}
+	fmt.Fprintln(w)
+	if len(r.Keys) > 0 {
+		moves := "moves"
+		if r.Distance == 1 {
+			moves = "move"
+		}
+		fmt.Fprintf(w, "   keys: %s (shortest solution %d %s; author's key %s)\n", strings.Join(r.Keys, ", "), r.Distance, moves, orDash(r.AuthorKey))
+	}
+	for _, c := range r.Checks {
+		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
+	}
+	findings := func(name string, fs []judge.Finding) {
+		for _, f := range fs {
+			note := ""
+			switch {
+			case f.Status != "" && f.Note != "":
+				note = " [" + f.Status + ": " + f.Note + "]"
+			case f.Note != "":
+				note = " [" + f.Note + "]"
+			}
+			kind := name
+			if f.Kind != "" && f.Kind != "transposition" {
+				kind = f.Kind
+			}
+			fmt.Fprintf(w, "   %s: after %s: %s %s%s\n", kind, lineOrStart(f.Line), f.Move, f.Result, note)
+		}
+	}
+	findings("cook", r.Cooks)
+	findings("dual", r.Duals)
+	findings("transposition", r.Transpositions)
+	findings("missing defence", r.MissingDefences)
+	for _, t := range r.Tries {
+		var refs []string
+		for _, x := range t.Refutations {
+			h := ""
+			if x.Hard {
+				h = "!"
+			}
+			refs = append(refs, x.Move+h)
+		}
+		if len(refs) > 0 {
+			fmt.Fprintf(w, "   try %s: %s; refuted by %s\n", t.Move, t.Result, strings.Join(refs, ", "))
+		} else {
+			fmt.Fprintf(w, "   first move %s: %s\n", t.Move, t.Result)
+		}
+	}
+	writeScore(w, r)
+	// The evidence of the measures that are not zero (11.3), one line each.
+	for _, m := range r.Measures {
+		if m.Value != 0 {
+			fmt.Fprintf(w, "   measure %s = %g (%s): %s\n", m.ID, m.Value, m.Clause, m.Detail)
+		}
+	}
+	cached := ""
+	if r.Cached {
+		cached = ", from the store"
+	}
+	fmt.Fprintf(w, "   nodes %d, %.2fs%s\n", r.Nodes, r.Seconds, cached)
+	if tree && r.Tree != nil {
+		fmt.Fprintln(w, "   solution tree (attacker: every winning move with its distance, * = main; defender: every defence):")
+		writeTree(w, r.Tree, "     ", 0)
+	}
+	writeParts(w, r, tree)
+	fmt.Fprintln(w)
+}
+
+func writeTree(w io.Writer, n *solver.Node, indent string, depth int) {
+	if n.Finale {
+		fmt.Fprintf(w, "%sfinale: %s\n", indent, n.FEN)
+		return
+	}
+	if n.Truncated {
+		fmt.Fprintf(w, "%s… (not expanded)\n", indent)
+		return
+	}
+	for _, b := range n.Branches {
+		mark := " "
+		if b.Main {
+			mark = "*"
+		}
+		who := "W"
+		if !n.Attacker {
+			who = "B"
+		}
+		fmt.Fprintf(w, "%s%s%s %s (%d)\n", indent, mark, who, b.Move, b.Distance)
+		if b.Child != nil {
+			writeTree(w, b.Child, indent+"  ", depth+1)
+		}
+	}
+}
+
+// Summary writes check's summary table of the batch, one line per entry,
+// and the totals line. The error is the first error writing to w.
+func Summary(w io.Writer, res *batch.Result) error {
+	ew := &errWriter{w: w}
+	writeSummary(ew, res)
+	return ew.err
+}
+
+func writeSummary(w io.Writer, res *batch.Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "entry\tvariant\tgenre\tverdict\tkeys\tcooks\tduals\tmissing\tnodes\tseconds")
+	for _, r := range res.Entries {
+		fmt.Fprintf(tw, "%s#%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.2f\n", r.File, r.Index, r.Variant, orDash(r.Genre), r.Verdict,
+			orDash(strings.Join(r.Keys, " ")), len(r.Cooks), len(r.Duals), len(r.MissingDefences), r.Nodes, r.Seconds)
+	}
+	tw.Flush()
+	s := res.Summary
+	fmt.Fprintf(w, "%d entries: %d sound, %d defective, %d unknown; %d input errors; %.1fs\n",
+		s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors, s.Seconds)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func lineOrStart(line []string) string {
+	if len(line) == 0 {
+		return "the start"
+	}
+	return strings.Join(line, " ")
+}
+
+// writeScore adds the score and its breakdown to the text report.
+func writeScore(w io.Writer, r *judge.Report) {
+	fmt.Fprintf(w, "   SCORE: %.2f / 10 (%s)\n", r.Score, r.ScoreNote)
+	for _, l := range r.ScoreLines {
+		if l.Applied || l.ID == "originality" {
+			fmt.Fprintf(w, "     %+5.2f %-22s %-9s %s\n", l.Weight, l.ID, l.Clause, l.Detail)
+		}
+	}
+}
