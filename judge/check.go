@@ -20,27 +20,33 @@ import (
 // to this package can change a report.
 const ReportVersion = 25
 
+// Status is a check's status (its "status" in the JSON).
+type Status string
+
 // Check statuses.
 const (
-	Pass          = "pass"
-	Fail          = "fail"
-	Warn          = "warn"
-	NotApplicable = "not-applicable"
-	Unknown       = "unknown"
+	Pass          Status = "pass"
+	Fail          Status = "fail"
+	Warn          Status = "warn"
+	NotApplicable Status = "not-applicable"
+	Unknown       Status = "unknown"
 )
+
+// Verdict is an entry's verdict (11.1.1; its "verdict" in the JSON).
+type Verdict string
 
 // Entry verdicts.
 const (
-	Sound     = "sound"
-	Defective = "defective"
-	VUnknown  = "unknown"
+	Sound     Verdict = "sound"
+	Defective Verdict = "defective"
+	VUnknown  Verdict = "unknown"
 )
 
 // Check is one requirement of chapter XI with its evidence.
 type Check struct {
 	ID     string `json:"id"`
 	Clause string `json:"clause"`
-	Status string `json:"status"`
+	Status Status `json:"status"`
 	Detail string `json:"detail"`
 }
 
@@ -87,7 +93,7 @@ type Report struct {
 	Author          string             `json:"author,omitempty"`
 	Source          string             `json:"source,omitempty"`
 	SourceStatus    string             `json:"source_status,omitempty"`
-	Verdict         string             `json:"verdict"`
+	Verdict         Verdict            `json:"verdict"`
 	Reason          string             `json:"reason,omitempty"`
 	AuthorKey       string             `json:"author_key,omitempty"`
 	Keys            []string           `json:"keys"`

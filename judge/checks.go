@@ -62,7 +62,7 @@ func (id CheckID) Title() string { return checkDefs[id].Title }
 func (id CheckID) Clause() string { return checkDefs[id].Clause }
 
 // newCheck is the check id with its clause from the table.
-func newCheck(id CheckID, st string, detail string) Check {
+func newCheck(id CheckID, st Status, detail string) Check {
 	def, ok := checkDefs[id]
 	if !ok {
 		panic("judge: check " + string(id) + " is not in the table")
@@ -73,14 +73,14 @@ func newCheck(id CheckID, st string, detail string) Check {
 // newCheckAt is newCheck citing another clause than the table's: a
 // sub-clause the finding rests on (economy-finale in a task, 11.2.8.1;
 // White without a first move, 11.2.8.3) or the Lasca rules beside it.
-func newCheckAt(id CheckID, clause string, st string, detail string) Check {
+func newCheckAt(id CheckID, clause string, st Status, detail string) Check {
 	c := newCheck(id, st, detail)
 	c.Clause = clause
 	return c
 }
 
 // partCheck is the [part-N] check of part i (0-based).
-func partCheck(i int, st string, detail string) Check {
+func partCheck(i int, st Status, detail string) Check {
 	c := newCheck(CheckPart, st, detail)
 	c.ID = fmt.Sprintf("%s-%d", CheckPart, i+1)
 	return c

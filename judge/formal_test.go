@@ -122,7 +122,7 @@ func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *judge.
 	return rep
 }
 
-func wantStatus(t *testing.T, rep *judge.Report, id, status string, evidence ...string) {
+func wantStatus(t *testing.T, rep *judge.Report, id string, status judge.Status, evidence ...string) {
 	t.Helper()
 	c := check(rep, id)
 	if c.Status != status {

@@ -47,7 +47,7 @@ func TestSampleCorpusAgreesWithSources(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		author  string
-		verdict string // what the tool must answer
+		verdict judge.Verdict // what the tool must answer
 		key     string
 		why     string
 	}{

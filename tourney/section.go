@@ -70,9 +70,9 @@ type SectionEntry struct {
 	Place       string        `json:"place"`
 	Shared      bool          `json:"shared"`
 	Report      *judge.Report `json:"report"`
-	ToolVerdict string        `json:"tool_verdict"`
+	ToolVerdict judge.Verdict `json:"tool_verdict"`
 	ToolScore   float64       `json:"tool_score"`
-	Verdict     string        `json:"verdict"` // the judge's where overruled, else the tool's
+	Verdict     judge.Verdict `json:"verdict"` // the judge's where overruled, else the tool's
 	Score       float64       `json:"score"`
 	Overrides   []OverrideRow `json:"overrides"`
 	// Drivers are the applied rubric lines with a weight: the measures
@@ -218,14 +218,14 @@ func (ov *overruling) checks(os []Override) {
 		if c == nil {
 			continue
 		}
-		switch o.Value {
+		switch judge.Status(o.Value) {
 		case judge.Pass, judge.Fail, judge.Warn, judge.Unknown, judge.NotApplicable:
 		default:
 			ov.errorf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value)
 			continue
 		}
-		ov.row(o, c.Status)
-		c.Status = o.Value
+		ov.row(o, string(c.Status))
+		c.Status = judge.Status(o.Value)
 		c.Detail = "judge: " + o.Comment + " (tool: " + c.Detail + ")"
 		checksChanged = true
 	}
@@ -243,12 +243,14 @@ func (ov *overruling) verdicts(os []Override) {
 		if o.Item != "verdict" {
 			continue
 		}
-		if o.Value != judge.Sound && o.Value != judge.Defective && o.Value != judge.VUnknown {
+		switch judge.Verdict(o.Value) {
+		case judge.Sound, judge.Defective, judge.VUnknown:
+		default:
 			ov.errorf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value)
 			continue
 		}
-		ov.row(o, r.Verdict)
-		r.Verdict, r.Reason = o.Value, "judge: "+o.Comment
+		ov.row(o, string(r.Verdict))
+		r.Verdict, r.Reason = judge.Verdict(o.Value), "judge: "+o.Comment
 		ov.rescore()
 	}
 }
