@@ -627,7 +627,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			warns = append(warns, msg)
 		}
 	}
-	cl := checkDefs[id].Clause
+	cl := id.Clause()
 	if f.c.Genre == composition.Task {
 		cl = "11.2.8.1"
 		// Finales after defences the author did not give: the solver's
