@@ -225,10 +225,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	defer cancel()
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
-	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
-	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
-	rep.add(variationsCheck(c, nil))
-	rep.authorSolution(c, attacker)
+	rep.replayChecks(c, attacker)
 	goal, lines, ans, solved := rep.solve(ctx, c, opt, attacker)
 	rep.lineChecks(ctx, c, opt, goal, lines, ans, solved) // exact-lock, economy, measures (formal.go)
 	if solved {
@@ -237,6 +234,17 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	}
 	rep.Finish()
 	return rep
+}
+
+// replayChecks adds the checks that need no solving: the position's
+// (legal, genre, problem-balance: formal.go), giveaway's amendments
+// (giveaway.go), [variations] as the author writes them and
+// [author-solution] (the replay of the author's moves).
+func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
+	rep.staticChecks(c)
+	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
+	rep.add(variationsCheck(c, nil))
+	rep.authorSolution(c, attacker)
 }
 
 // withBudget applies opt.Time to ctx and the solver's deadline, and gives
