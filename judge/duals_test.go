@@ -85,7 +85,9 @@ func TestStudyMainLineDualPair(t *testing.T) {
 // (showing a second way does not make it the author's one way), and the
 // finding says the author gives it.
 func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7 (4. f2:h4)"))
 	d := dualAt(t, rep, "f2:h4")
 	if !d.ByAuthor || d.Status != judge.DualPartial || !strings.Contains(d.Result, "the author gives it") {
@@ -97,7 +99,9 @@ func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
 // The author's 4.f2:h4 wins in 4; 4.f2:a7 wins in 2: a dual faster than
 // the author's move is never a tolerated inaccuracy.
 func TestDualFasterThanTheAuthors(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:h4"))
 	d := dualAt(t, rep, "f2:a7")
 	if d.Kind != judge.DualFaster || d.Status != judge.DualPartial || d.Distance >= d.AuthorDistance {
@@ -112,7 +116,9 @@ func TestDualFasterThanTheAuthors(t *testing.T) {
 // added variation 1...a7-b6 2.b4-e1 b6-c5 3.e1-f2 f4-g3 4.f2:a7 (4.f2:h4
 // also wins) has three thematic lines, not four, and stays a study.
 func TestSideVariationPartialCookDemotes(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, edit(t, published(t, "Shoshin"), "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)",
 		"(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) (1... a7-b6 2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7)"))
 	if d := dualAt(t, rep, "f2:h4"); d.Status != judge.DualDemoted {

@@ -261,7 +261,9 @@ func TestUniquePair(t *testing.T) {
 // a7:c5)" stays sound, the try is among the tries, and — a study's
 // thematic false trail counting as a branch (11.3.8.3) — it has four.
 func TestAuthorsTryIsNotALine(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	cp := edit(t, published(t, "Shoshin"), "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-b6? a7:c5) f4-g3")
 	rep := mustAnalysePDN(t, cp)
 	if rep.Verdict != judge.Sound {
@@ -365,7 +367,9 @@ func TestPracticalProblem(t *testing.T) {
 // where the author plays 2.42-37, and the author plays 34-29 one move
 // later (3.34-29): adjacent moves, distance 1.
 func TestTranspositionDistance(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, published(t, "Scholma"))
 	var n, d float64 = -1, -1
 	for _, m := range rep.Measures {
@@ -390,7 +394,9 @@ func TestTranspositionDistance(t *testing.T) {
 // the -2 does not apply. The key's reply h8:f6 takes a man that was en
 // prise already: the key sacrifices nothing.
 func TestTaskEnPrise(t *testing.T) {
-	testflag.Long(t)
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, task(t))
 	vals := map[string]float64{}
 	for _, m := range rep.Measures {
