@@ -89,109 +89,12 @@ func parseSpecial(c *Composition, text string, line int) error {
 		if t == "" {
 			return &InputError{c.File, line, fmt.Sprintf("stipulation %q: empty part %d", text, i+1)}
 		}
-		start := c.Start
-		start.Side = draughts.White
-		var names []string
-		either, double := false, false
-		for {
-			l := strings.ToLower(t)
-			j := strings.Index(l, ":")
-			if j < 0 {
-				break
-			}
-			mod := strings.TrimSpace(l[:j])
-			rest := strings.TrimSpace(t[j+1:])
-			switch {
-			case mod == "white-first" || mod == "ход белых":
-				start.Side = draughts.White
-				names = append(names, "White to move")
-			case mod == "black-first" || mod == "ход черных" || mod == "ход чёрных":
-				start.Side = draughts.Black
-				names = append(names, "Black to move")
-			case mod == "either-side" || mod == "независимо от очереди хода":
-				either = true
-				kinds[KindEitherSide] = true
-			case mod == "turned" || mod == "поворот":
-				start = turned(start, c.Rules)
-				names = append(names, "board turned 180°")
-				kinds[KindTurned] = true
-			case mod == "double" || mod == "двойная":
-				double = true
-				kinds[KindDouble] = true
-			case addRE.MatchString(mod):
-				m := addRE.FindStringSubmatch(mod)
-				sq, err := c.Rules.Board.ParseSquare(m[3])
-				if err != nil || start.Occupied().Has(sq) {
-					return &InputError{c.File, line, fmt.Sprintf("stipulation %q: cannot add a piece on %q", text, m[3])}
-				}
-				side := draughts.White
-				if m[1] != "w" {
-					side = draughts.Black
-				}
-				pieces := start.Pieces
-				pieces[side] |= draughts.Bit(sq)
-				kings := start.Kings
-				if m[2] != "" {
-					kings |= draughts.Bit(sq)
-				}
-				start = draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, start.Side)
-				names = append(names, "twin: "+PieceName(&start, c.Rules, sq)+" added")
-				kinds[KindTwin] = true
-			case removeRE.MatchString(mod):
-				m := removeRE.FindStringSubmatch(mod)
-				sq, err := c.Rules.Board.ParseSquare(m[1])
-				if err != nil || !start.Occupied().Has(sq) {
-					return &InputError{c.File, line, fmt.Sprintf("stipulation %q: no piece to remove on %q", text, m[1])}
-				}
-				names = append(names, "twin: "+PieceName(&start, c.Rules, sq)+" removed")
-				start = Without(start, sq)
-				kinds[KindTwin] = true
-			default:
-				return &InputError{c.File, line, fmt.Sprintf("stipulation %q: unknown modifier %q (want white-first, black-first, either-side, turned, double, add Wc3, remove c3)", text, mod)}
-			}
-			t = rest
-		}
-		start.Key = start.ComputeKey()
-		if m := retroRE.FindStringSubmatch(strings.ToLower(t)); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			if n < 1 || n > maxRetroPlies {
-				return &InputError{c.File, line, fmt.Sprintf("stipulation %q: retro-analysis of 1..%d last moves", text, maxRetroPlies)}
-			}
-			start.Side = c.Start.Side // the FEN says who is to move
-			start.Key = start.ComputeKey()
-			kinds[KindRetro] = true
-			c.Parts = append(c.Parts, Part{Name: joinNames(append(names, fmt.Sprintf("the last %s", count(n, "move"))), "retro-analysis"), Start: start, Stipulation: solver.Stipulation{Text: t, Kind: "retro"}, Retro: n})
-			continue
-		}
-		st, err := solver.ParseStipulation(t)
+		mods, rest, err := c.parseModifiers(text, t, line, kinds)
 		if err != nil {
-			return &InputError{c.File, line, err.Error()}
+			return err
 		}
-		if st.BlackFirst {
-			start.Side = draughts.Black
-			start.Key = start.ComputeKey()
-			names = append(names, "Black to move")
-		}
-		switch {
-		case either:
-			for _, s := range []draughts.Side{draughts.White, draughts.Black} {
-				p := start
-				p.Side = s
-				p.Key = p.ComputeKey()
-				pst := st
-				pst.BlackFirst = s == draughts.Black
-				pst.Text = strings.ToLower(s.String()) + "-first: " + t
-				c.Parts = append(c.Parts, Part{Name: joinNames(append(names, sideName(s)+" to move"), ""), Start: p, Stipulation: pst})
-				sides[s] = true
-			}
-		case double:
-			c.Parts = append(c.Parts, Part{Name: joinNames(names, ""), Start: start, Stipulation: st})
-			sides[start.Side] = true
-		default:
-			pst := st
-			pst.Text = t
-			c.Parts = append(c.Parts, Part{Name: joinNames(names, "as set"), Start: start, Stipulation: pst})
-			sides[start.Side] = true
+		if err := c.addParts(text, rest, line, mods, kinds, sides); err != nil {
+			return err
 		}
 	}
 	if len(sides) > 1 && !kinds[KindEitherSide] {
@@ -210,6 +113,142 @@ func parseSpecial(c *Composition, text string, line int) error {
 		c.Kind = KindMulti
 	}
 	return c.partSolutions(line)
+}
+
+// partModifiers are what the modifiers before a part's stipulation say:
+// the part's initial position, its name's pieces, and whether it is
+// solved for either side to move or is one solution of a double
+// composition.
+type partModifiers struct {
+	start          draughts.Position
+	names          []string
+	either, double bool
+}
+
+// parseModifiers reads the "modifier:" prefixes of the part t of the
+// special stipulation text, noting the kinds they make; rest is the
+// part's own stipulation.
+func (c *Composition) parseModifiers(text, t string, line int, kinds map[string]bool) (mods partModifiers, rest string, err error) {
+	mods.start = c.Start
+	mods.start.Side = draughts.White
+	for {
+		l := strings.ToLower(t)
+		j := strings.Index(l, ":")
+		if j < 0 {
+			break
+		}
+		mod := strings.TrimSpace(l[:j])
+		switch {
+		case mod == "white-first" || mod == "ход белых":
+			mods.start.Side = draughts.White
+			mods.names = append(mods.names, "White to move")
+		case mod == "black-first" || mod == "ход черных" || mod == "ход чёрных":
+			mods.start.Side = draughts.Black
+			mods.names = append(mods.names, "Black to move")
+		case mod == "either-side" || mod == "независимо от очереди хода":
+			mods.either = true
+			kinds[KindEitherSide] = true
+		case mod == "turned" || mod == "поворот":
+			mods.start = turned(mods.start, c.Rules)
+			mods.names = append(mods.names, "board turned 180°")
+			kinds[KindTurned] = true
+		case mod == "double" || mod == "двойная":
+			mods.double = true
+			kinds[KindDouble] = true
+		case addRE.MatchString(mod) || removeRE.MatchString(mod):
+			name, err := c.twin(&mods.start, text, mod, line)
+			if err != nil {
+				return mods, "", err
+			}
+			mods.names = append(mods.names, name)
+			kinds[KindTwin] = true
+		default:
+			return mods, "", &InputError{c.File, line, fmt.Sprintf("stipulation %q: unknown modifier %q (want white-first, black-first, either-side, turned, double, add Wc3, remove c3)", text, mod)}
+		}
+		t = strings.TrimSpace(t[j+1:])
+	}
+	mods.start.Key = mods.start.ComputeKey()
+	return mods, t, nil
+}
+
+// twin applies the twin modifier mod ("add Wc3", "remove c3") to start
+// and names the change.
+func (c *Composition) twin(start *draughts.Position, text, mod string, line int) (string, error) {
+	if m := addRE.FindStringSubmatch(mod); m != nil {
+		sq, err := c.Rules.Board.ParseSquare(m[3])
+		if err != nil || start.Occupied().Has(sq) {
+			return "", &InputError{c.File, line, fmt.Sprintf("stipulation %q: cannot add a piece on %q", text, m[3])}
+		}
+		side := draughts.White
+		if m[1] != "w" {
+			side = draughts.Black
+		}
+		pieces := start.Pieces
+		pieces[side] |= draughts.Bit(sq)
+		kings := start.Kings
+		if m[2] != "" {
+			kings |= draughts.Bit(sq)
+		}
+		*start = draughts.NewPosition(pieces[draughts.White], pieces[draughts.Black], kings, start.Side)
+		return "twin: " + PieceName(start, c.Rules, sq) + " added", nil
+	}
+	m := removeRE.FindStringSubmatch(mod)
+	sq, err := c.Rules.Board.ParseSquare(m[1])
+	if err != nil || !start.Occupied().Has(sq) {
+		return "", &InputError{c.File, line, fmt.Sprintf("stipulation %q: no piece to remove on %q", text, m[1])}
+	}
+	name := "twin: " + PieceName(start, c.Rules, sq) + " removed"
+	*start = Without(*start, sq)
+	return name, nil
+}
+
+// addParts adds the part (or, for either side to move, the two parts)
+// of the stipulation t after the modifiers mods, noting the sides that
+// move first.
+func (c *Composition) addParts(text, t string, line int, mods partModifiers, kinds map[string]bool, sides map[draughts.Side]bool) error {
+	start, names := mods.start, mods.names
+	if m := retroRE.FindStringSubmatch(strings.ToLower(t)); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 || n > maxRetroPlies {
+			return &InputError{c.File, line, fmt.Sprintf("stipulation %q: retro-analysis of 1..%d last moves", text, maxRetroPlies)}
+		}
+		start.Side = c.Start.Side // the FEN says who is to move
+		start.Key = start.ComputeKey()
+		kinds[KindRetro] = true
+		c.Parts = append(c.Parts, Part{Name: joinNames(append(names, fmt.Sprintf("the last %s", count(n, "move"))), "retro-analysis"), Start: start, Stipulation: solver.Stipulation{Text: t, Kind: "retro"}, Retro: n})
+		return nil
+	}
+	st, err := solver.ParseStipulation(t)
+	if err != nil {
+		return &InputError{c.File, line, err.Error()}
+	}
+	if st.BlackFirst {
+		start.Side = draughts.Black
+		start.Key = start.ComputeKey()
+		names = append(names, "Black to move")
+	}
+	switch {
+	case mods.either:
+		for _, s := range []draughts.Side{draughts.White, draughts.Black} {
+			p := start
+			p.Side = s
+			p.Key = p.ComputeKey()
+			pst := st
+			pst.BlackFirst = s == draughts.Black
+			pst.Text = strings.ToLower(s.String()) + "-first: " + t
+			c.Parts = append(c.Parts, Part{Name: joinNames(append(names, sideName(s)+" to move"), ""), Start: p, Stipulation: pst})
+			sides[s] = true
+		}
+	case mods.double:
+		c.Parts = append(c.Parts, Part{Name: joinNames(names, ""), Start: start, Stipulation: st})
+		sides[start.Side] = true
+	default:
+		pst := st
+		pst.Text = t
+		c.Parts = append(c.Parts, Part{Name: joinNames(names, "as set"), Start: start, Stipulation: pst})
+		sides[start.Side] = true
+	}
+	return nil
 }
 
 // maxRetroPlies bounds a retro-analysis task.

@@ -437,7 +437,7 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 				return a
 			}
 		}
-		a.Detail = "unsolvable: wrong, the tool finds the stipulation fulfilled or undecided (" + e.Verdict + ")"
+		a.Detail = "unsolvable: wrong, the tool finds the stipulation fulfilled or undecided (" + string(e.Verdict) + ")"
 		return a
 	case "?":
 		a.Detail = fmt.Sprintf("claim %q not understood (want cook 1.xx-yy, inaccuracy 1.xx-yy yy-zz 2.zz-ww, or unsolvable)", cl.Text)

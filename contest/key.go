@@ -64,19 +64,19 @@ type Alternative struct {
 
 // KeyEntry is one composition of the key.
 type KeyEntry struct {
-	Number      int    `json:"number"`
-	File        string `json:"file"`
-	Index       int    `json:"index"`
-	Variant     string `json:"variant"`
-	Genre       string `json:"genre,omitempty"`
-	Group       string `json:"group,omitempty"`
-	Stipulation string `json:"stipulation"`
-	FEN         string `json:"fen"`
-	Author      string `json:"author,omitempty"`
-	Source      string `json:"source,omitempty"`
-	Event       string `json:"event,omitempty"`
-	Verdict     string `json:"verdict"`
-	Reason      string `json:"reason,omitempty"`
+	Number      int           `json:"number"`
+	File        string        `json:"file"`
+	Index       int           `json:"index"`
+	Variant     string        `json:"variant"`
+	Genre       string        `json:"genre,omitempty"`
+	Group       string        `json:"group,omitempty"`
+	Stipulation string        `json:"stipulation"`
+	FEN         string        `json:"fen"`
+	Author      string        `json:"author,omitempty"`
+	Source      string        `json:"source,omitempty"`
+	Event       string        `json:"event,omitempty"`
+	Verdict     judge.Verdict `json:"verdict"`
+	Reason      string        `json:"reason,omitempty"`
 	// Key is the first move a solver must give (the author's, else the
 	// tool's); Keys every key the tool found.
 	Key          string        `json:"key"`

@@ -20,27 +20,33 @@ import (
 // to this package can change a report.
 const ReportVersion = 25
 
+// Status is a check's status (its "status" in the JSON).
+type Status string
+
 // Check statuses.
 const (
-	Pass          = "pass"
-	Fail          = "fail"
-	Warn          = "warn"
-	NotApplicable = "not-applicable"
-	Unknown       = "unknown"
+	Pass          Status = "pass"
+	Fail          Status = "fail"
+	Warn          Status = "warn"
+	NotApplicable Status = "not-applicable"
+	Unknown       Status = "unknown"
 )
+
+// Verdict is an entry's verdict (11.1.1; its "verdict" in the JSON).
+type Verdict string
 
 // Entry verdicts.
 const (
-	Sound     = "sound"
-	Defective = "defective"
-	VUnknown  = "unknown"
+	Sound     Verdict = "sound"
+	Defective Verdict = "defective"
+	VUnknown  Verdict = "unknown"
 )
 
 // Check is one requirement of chapter XI with its evidence.
 type Check struct {
 	ID     string `json:"id"`
 	Clause string `json:"clause"`
-	Status string `json:"status"`
+	Status Status `json:"status"`
 	Detail string `json:"detail"`
 }
 
@@ -87,7 +93,7 @@ type Report struct {
 	Author          string             `json:"author,omitempty"`
 	Source          string             `json:"source,omitempty"`
 	SourceStatus    string             `json:"source_status,omitempty"`
-	Verdict         string             `json:"verdict"`
+	Verdict         Verdict            `json:"verdict"`
 	Reason          string             `json:"reason,omitempty"`
 	AuthorKey       string             `json:"author_key,omitempty"`
 	Keys            []string           `json:"keys"`
@@ -219,10 +225,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	defer cancel()
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
-	rep.staticChecks(c)  // legal, genre, problem-balance (formal.go)
-	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway (giveaway.go)
-	rep.add(variationsCheck(c, nil))
-	rep.authorSolution(c, attacker)
+	rep.replayChecks(c, attacker)
 	goal, lines, ans, solved := rep.solve(ctx, c, opt, attacker)
 	rep.lineChecks(ctx, c, opt, goal, lines, ans, solved) // exact-lock, economy, measures (formal.go)
 	if solved {
@@ -231,6 +234,17 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	}
 	rep.Finish()
 	return rep
+}
+
+// replayChecks adds the checks that need no solving: the position's
+// (legal, genre, problem-balance: formal.go), giveaway's amendments
+// (giveaway.go), [variations] as the author writes them and
+// [author-solution] (the replay of the author's moves).
+func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
+	rep.staticChecks(c)
+	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
+	rep.add(variationsCheck(c, nil))
+	rep.authorSolution(c, attacker)
 }
 
 // withBudget applies opt.Time to ctx and the solver's deadline, and gives

@@ -2,6 +2,7 @@ package judge_test
 
 import (
 	"context"
+	"draughtsjudge/internal/testflag"
 	"strings"
 	"testing"
 
@@ -43,9 +44,7 @@ func defaultOpts(t *testing.T) judge.Options {
 // 6 + --slack 4, where the bounded search stopped looking. Both are full
 // cooks at default flags.
 func TestSlowCookPair(t *testing.T) {
-	if testing.Short() {
-		t.Skip("default budgets: runs without -short")
-	}
+	testflag.Long(t)
 	opt := defaultOpts(t)
 	orig := published(t, "Shoshin")
 	rep := analyseWith(t, orig, opt)
@@ -77,9 +76,7 @@ func TestSlowCookPair(t *testing.T) {
 // stopped. The walker reports it with both distances. Shoshin's own
 // study has no such dual.
 func TestSlowDualHasBothDistances(t *testing.T) {
-	if testing.Short() {
-		t.Skip("default budgets: runs without -short")
-	}
+	testflag.Long(t)
 	opt := defaultOpts(t)
 	orig := published(t, "Shoshin")
 	if rep := analyseWith(t, orig, opt); len(rep.Duals) != 0 {

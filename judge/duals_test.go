@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"draughtsjudge/internal/testflag"
 	"draughtsjudge/judge"
 	"strings"
 	"testing"
@@ -37,6 +38,7 @@ func dualAt(t *testing.T, rep *judge.Report, move string) judge.Finding {
 // which wins two moves later by another capture — no inaccuracy of
 // 11.3.8.5 — a partial cook in the main line: defective.
 func TestStudyMainLineDualPair(t *testing.T) {
+	testflag.Long(t)
 	tol := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 c5-d4 4. f2:a7"))
 	d := dualAt(t, tol, "f2:b6")
 	if d.Kind != judge.DualKingDiagonal || d.Status != judge.DualWarning || d.Clause != "11.3.8.5" || d.Distance != d.AuthorDistance {
@@ -83,6 +85,9 @@ func TestStudyMainLineDualPair(t *testing.T) {
 // (showing a second way does not make it the author's one way), and the
 // finding says the author gives it.
 func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7 (4. f2:h4)"))
 	d := dualAt(t, rep, "f2:h4")
 	if !d.ByAuthor || d.Status != judge.DualPartial || !strings.Contains(d.Result, "the author gives it") {
@@ -94,6 +99,9 @@ func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
 // The author's 4.f2:h4 wins in 4; 4.f2:a7 wins in 2: a dual faster than
 // the author's move is never a tolerated inaccuracy.
 func TestDualFasterThanTheAuthors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:h4"))
 	d := dualAt(t, rep, "f2:a7")
 	if d.Kind != judge.DualFaster || d.Status != judge.DualPartial || d.Distance >= d.AuthorDistance {
@@ -108,6 +116,9 @@ func TestDualFasterThanTheAuthors(t *testing.T) {
 // added variation 1...a7-b6 2.b4-e1 b6-c5 3.e1-f2 f4-g3 4.f2:a7 (4.f2:h4
 // also wins) has three thematic lines, not four, and stays a study.
 func TestSideVariationPartialCookDemotes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, edit(t, published(t, "Shoshin"), "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)",
 		"(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) (1... a7-b6 2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7)"))
 	if d := dualAt(t, rep, "f2:h4"); d.Status != judge.DualDemoted {

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"draughtsjudge/internal/testflag"
 	"os"
 	"testing"
 
@@ -99,9 +100,7 @@ func TestProblemFinaleRule(t *testing.T) {
 // source's "sound" or, within this budget, unknown for first moves that a
 // black king makes hard to refute — never defective.
 func TestZubovNo2(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 20-piece 10x10 problem: about a minute")
-	}
+	testflag.Long(t)
 	c := readComposition(t, "../composition/testdata/zubov-2.pdn")
 	opt := Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 300_000, TTBytes: 16 << 20}, MaxBound: 16, Threads: 2}}
 	rep := Analyse(context.Background(), c, opt)

@@ -627,7 +627,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 			warns = append(warns, msg)
 		}
 	}
-	cl := checkDefs[id].Clause
+	cl := id.Clause()
 	if f.c.Genre == composition.Task {
 		cl = "11.2.8.1"
 		// Finales after defences the author did not give: the solver's
@@ -690,117 +690,27 @@ func (f *formal) economyConstruction(rep *Report) Check {
 	if rep.AuthorKey == "" || len(f.lines) == 0 {
 		return newCheck(id, NotApplicable, "no author's solution: the author's idea is unknown")
 	}
-	main := f.lines[0]
-	keyMove := main.mv[0]
-	sopt := f.opt.Solver
-	sopt.Budget.Nodes = max(sopt.Budget.Nodes, 50_000)
-	if sopt.Budget.TTBytes == 0 || sopt.Budget.TTBytes > 32<<20 {
-		sopt.Budget.TTBytes = 32 << 20
-	}
-	// At least the author's main line: a short cook of this position must
-	// not hide the key of the position without the piece.
-	sopt.MaxBound = max(f.ans.Bound, (len(main.moves)+1)/2, 1)
-	sopt.TreeNodes = 1
-	sopt.Quick = true // one re-solve per piece: no large phase-1 rounds
+	sopt := f.statistOptions()
 	var statists, doubtful, needed, unknown []string
 	f.roles = map[draughts.Square]string{}
 	known := map[string]bool{} // the duals the composition has anyway
 	for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
 		known[join(d.Line)+"|"+d.Move] = true
 	}
-	need := func(sq draughts.Square, name, why string) {
-		needed = append(needed, name+": "+why)
-		f.roles[sq] = why
-	}
 	for _, sq := range f.c.Start.Occupied().Squares() {
 		name := composition.PieceName(&f.c.Start, f.r, sq)
-		if f.ctx.Err() != nil {
-			unknown = append(unknown, name+": time out")
+		switch role, why := f.roleOf(rep, sq, sopt, known); role {
+		case pieceNeeded:
+			needed = append(needed, name+": "+why)
+			f.roles[sq] = why
+		case pieceUndecided:
+			unknown = append(unknown, name+": "+why)
 			f.undecided |= draughts.Bit(sq)
-			continue
-		}
-		if sq == keyMove.From {
-			need(sq, name, "makes the key")
-			continue
-		}
-		q := composition.Without(f.c.Start, sq)
-		if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
-			need(sq, name, "the position is not legal without it")
-			continue
-		}
-		// The author's main line must stay legal.
-		p, legal := q, true
-		for i, t := range main.moves {
-			m, err := draughts.ParseMove(&p, f.r, t)
-			if err != nil {
-				need(sq, name, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t))
-				legal = false
-				break
-			}
-			p = p.Play(m)
-		}
-		if !legal {
-			continue
-		}
-		a := solver.Solve(f.ctx, f.r, q, f.goalFor(&q), draughts.White, sopt)
-		keyWins := false
-		var cooks []string
-		for _, k := range a.Keys {
-			if k.Move == rep.AuthorKey {
-				keyWins = true
-			} else {
-				cooks = append(cooks, fmt.Sprintf("%s (in %d)", k.Move, k.Distance))
-			}
-		}
-		switch {
-		case len(cooks) > 0:
-			need(sq, name, "stops the cook "+strings.Join(cooks, ", "))
-			continue
-		case a.Aborted || a.Verdict == solver.VerdictUnknown && !keyWins:
-			unknown = append(unknown, name+": budget spent re-solving without it")
-			f.undecided |= draughts.Bit(sq)
-			continue
-		case !keyWins:
-			need(sq, name, fmt.Sprintf("without it the key %s does not force the goal within %d moves", rep.AuthorKey, sopt.MaxBound))
-			continue
-		}
-		// The key is unique: is every White move of the main line still
-		// forcing?
-		// Every author's line, not only the main one: a piece that keeps
-		// a variation forced, free of duals or ending in its lock is part
-		// of the idea (11.2.4; 11.2.6 forbids partial cooks in any
-		// variation of a task).
-		why, o := "", solver.Proved
-		for li, l := range f.lines {
-			if len(l.moves) == 0 {
-				continue
-			}
-			if w, lo := f.lineForced(q, l, sopt, known); w != "" {
-				why, o = w, lo
-				if li > 0 {
-					why = "in the variation " + lastMoves(l.moves) + ": " + w
-				}
-				break
-			}
-		}
-		if why != "" {
-			if o == solver.Aborted {
-				unknown = append(unknown, name+": "+why)
-				f.undecided |= draughts.Bit(sq)
-			} else {
-				need(sq, name, why)
-			}
-			continue
-		}
-		if w, ok := f.goal.(solver.Win); ok && w.MaterialMargin > 0 && f.c.Start.Pieces[draughts.Black].Has(sq) {
-			// The problem finale rule accepts a finale by material: with a
-			// black piece fewer it accepts more, so a black "statist" may
-			// only be one under that rule (the piece may matter in the
-			// finale's real play).
+		case pieceDoubtful:
 			doubtful = append(doubtful, name)
-			continue
+		case pieceStatist:
+			statists = append(statists, name)
 		}
-		statists = append(statists, name)
 	}
 	detail := fmt.Sprintf("%d pieces removed in turn (re-solved with %d nodes per first move)", f.c.Start.Occupied().Count(), sopt.Budget.Nodes)
 	switch {
@@ -814,6 +724,106 @@ func (f *formal) economyConstruction(rep *Report) Check {
 		return newCheck(id, Warn, fmt.Sprintf("possible statist under the problem finale rule (material margin): %s — without it the key %s is still unique and the main line reaches a finale accepted by material; the judge should confirm; needed: %s", strings.Join(doubtful, ", "), rep.AuthorKey, strings.Join(needed, "; ")))
 	}
 	return newCheck(id, Pass, "no statist; "+detail+": "+strings.Join(needed, "; "))
+}
+
+// statistOptions are the solver options of the statist test's re-solves:
+// a smaller budget, quick rounds, no tree.
+func (f *formal) statistOptions() solver.Options {
+	main := f.lines[0]
+	sopt := f.opt.Solver
+	sopt.Budget.Nodes = max(sopt.Budget.Nodes, 50_000)
+	if sopt.Budget.TTBytes == 0 || sopt.Budget.TTBytes > 32<<20 {
+		sopt.Budget.TTBytes = 32 << 20
+	}
+	// At least the author's main line: a short cook of this position must
+	// not hide the key of the position without the piece.
+	sopt.MaxBound = max(f.ans.Bound, (len(main.moves)+1)/2, 1)
+	sopt.TreeNodes = 1
+	sopt.Quick = true // one re-solve per piece: no large phase-1 rounds
+	return sopt
+}
+
+// pieceRole is what the statist test finds for one piece.
+type pieceRole int
+
+const (
+	pieceNeeded    pieceRole = iota // the idea needs it (why says how)
+	pieceUndecided                  // the budget or time ran out (why says where)
+	pieceDoubtful                   // a statist only under the problem finale rule
+	pieceStatist                    // the composition is the same without it
+)
+
+// roleOf removes the piece on sq and re-solves (economyConstruction):
+// the piece is needed when the position is not legal without it, the
+// author's main line is not, another key gets in, the key no longer
+// wins, or an author's line is no longer forced or gets a new dual.
+func (f *formal) roleOf(rep *Report, sq draughts.Square, sopt solver.Options, known map[string]bool) (pieceRole, string) {
+	main := f.lines[0]
+	if f.ctx.Err() != nil {
+		return pieceUndecided, "time out"
+	}
+	if sq == main.mv[0].From {
+		return pieceNeeded, "makes the key"
+	}
+	q := composition.Without(f.c.Start, sq)
+	if q.Pieces[draughts.White] == 0 || q.Pieces[draughts.Black] == 0 || q.Valid(f.r) != nil {
+		return pieceNeeded, "the position is not legal without it"
+	}
+	// The author's main line must stay legal.
+	p := q
+	for i, t := range main.moves {
+		m, err := draughts.ParseMove(&p, f.r, t)
+		if err != nil {
+			return pieceNeeded, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t)
+		}
+		p = p.Play(m)
+	}
+	a := solver.Solve(f.ctx, f.r, q, f.goalFor(&q), draughts.White, sopt)
+	keyWins := false
+	var cooks []string
+	for _, k := range a.Keys {
+		if k.Move == rep.AuthorKey {
+			keyWins = true
+		} else {
+			cooks = append(cooks, fmt.Sprintf("%s (in %d)", k.Move, k.Distance))
+		}
+	}
+	switch {
+	case len(cooks) > 0:
+		return pieceNeeded, "stops the cook " + strings.Join(cooks, ", ")
+	case a.Aborted || a.Verdict == solver.VerdictUnknown && !keyWins:
+		return pieceUndecided, "budget spent re-solving without it"
+	case !keyWins:
+		return pieceNeeded, fmt.Sprintf("without it the key %s does not force the goal within %d moves", rep.AuthorKey, sopt.MaxBound)
+	}
+	// The key is unique: is every White move of the main line still
+	// forcing?
+	// Every author's line, not only the main one: a piece that keeps
+	// a variation forced, free of duals or ending in its lock is part
+	// of the idea (11.2.4; 11.2.6 forbids partial cooks in any
+	// variation of a task).
+	for li, l := range f.lines {
+		if len(l.moves) == 0 {
+			continue
+		}
+		if why, o := f.lineForced(q, l, sopt, known); why != "" {
+			if li > 0 {
+				why = "in the variation " + lastMoves(l.moves) + ": " + why
+			}
+			if o == solver.Aborted {
+				return pieceUndecided, why
+			}
+			return pieceNeeded, why
+		}
+	}
+	if w, ok := f.goal.(solver.Win); ok && w.MaterialMargin > 0 && f.c.Start.Pieces[draughts.Black].Has(sq) {
+		// The problem finale rule accepts a finale by material: with a
+		// black piece fewer it accepts more, so a black "statist" may
+		// only be one under that rule (the piece may matter in the
+		// finale's real play).
+		return pieceDoubtful, ""
+	}
+	return pieceStatist, ""
 }
 
 // lineForced checks that, from q, every position after a White move of

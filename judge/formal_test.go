@@ -2,6 +2,7 @@ package judge_test
 
 import (
 	"context"
+	"draughtsjudge/internal/testflag"
 	"os"
 	"strings"
 	"testing"
@@ -93,6 +94,30 @@ func analyseWith(t *testing.T, text string, opt judge.Options) *judge.Report {
 	return rep
 }
 
+// replay reads the single game in text and makes the checks that need
+// no solving (judge.AnalyseReplay): the fast tier's facts of the position
+// and of the author's moves.
+func replay(t *testing.T, text string) (*judge.Report, error) {
+	t.Helper()
+	es := corpus.Parse("copy.pdn", []byte(text))
+	if len(es) != 1 {
+		t.Fatalf("%d entries in\n%s", len(es), text)
+	}
+	if es[0].Err != nil {
+		return nil, es[0].Err
+	}
+	return judge.AnalyseReplay(es[0].Composition), nil
+}
+
+func mustReplay(t *testing.T, text string) *judge.Report {
+	t.Helper()
+	rep, err := replay(t, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 func mustAnalysePDN(t *testing.T, text string) *judge.Report {
 	t.Helper()
 	rep, err := parseAnalyse(t, text)
@@ -122,7 +147,7 @@ func mustAnalyse(t *testing.T, gameType, fen, genre, stip, moves string) *judge.
 	return rep
 }
 
-func wantStatus(t *testing.T, rep *judge.Report, id, status string, evidence ...string) {
+func wantStatus(t *testing.T, rep *judge.Report, id string, status judge.Status, evidence ...string) {
 	t.Helper()
 	c := check(rep, id)
 	if c.Status != status {
@@ -143,8 +168,8 @@ const scholmaFEN = `[FEN "W:W21,26,28,30,31,32,33,34,35,38,39,40,42,43,45:B3,7,8
 // is named — by the FEN reader or by the check.
 func TestLegalPair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "legal", judge.Pass, "Black's possible last moves")
-	rep, err := parseAnalyse(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,b8:Ba7,f4"]`))
+	wantStatus(t, mustReplay(t, orig), "legal", judge.Pass, "Black's possible last moves")
+	rep, err := replay(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,b8:Ba7,f4"]`))
 	if err != nil {
 		if !strings.Contains(err.Error(), "b8") {
 			t.Fatalf("error %v does not name b8", err)
@@ -158,8 +183,8 @@ func TestLegalPair(t *testing.T) {
 // pieces) it is no study — the material is a problem's.
 func TestGenrePair(t *testing.T) {
 	orig := published(t, "Shoshin")
-	wantStatus(t, mustAnalysePDN(t, orig), "genre", judge.Pass, "study")
-	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1,e1,g1:Ba7,f4"]`))
+	wantStatus(t, mustReplay(t, orig), "genre", judge.Pass, "study")
+	rep := mustReplay(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1,e1,g1:Ba7,f4"]`))
 	wantStatus(t, rep, "genre", judge.Fail, "at most 4 white", "5 white")
 	if !strings.Contains(strings.Join(rep.DetectedGenres, ","), "problem") {
 		t.Fatalf("detected genres %v should include problem", rep.DetectedGenres)
@@ -170,8 +195,8 @@ func TestGenrePair(t *testing.T) {
 // black men more (on 1 and 2) put Black two pieces ahead.
 func TestProblemBalancePair(t *testing.T) {
 	orig := published(t, "Scholma")
-	wantStatus(t, mustAnalysePDN(t, orig), "problem-balance", judge.Pass, "15 white against 15 black")
-	rep := mustAnalysePDN(t, edit(t, orig, ":B3,", ":B1,2,3,"))
+	wantStatus(t, mustReplay(t, orig), "problem-balance", judge.Pass, "15 white against 15 black")
+	rep := mustReplay(t, edit(t, orig, ":B3,", ":B1,2,3,"))
 	wantStatus(t, rep, "problem-balance", judge.Fail, "2 pieces ahead")
 }
 
@@ -179,6 +204,7 @@ func TestProblemBalancePair(t *testing.T) {
 // Black to move) needs every white man; with an extra white man on 50,
 // which never moves, the finale holds without any single one of them.
 func TestEconomyFinalePair(t *testing.T) {
+	testflag.Long(t)
 	orig := published(t, "Scholma")
 	wantStatus(t, mustAnalysePDN(t, orig), "economy-finale", judge.Pass, "every white piece needed")
 	rep := mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
@@ -191,9 +217,7 @@ func TestEconomyFinalePair(t *testing.T) {
 // extra white man in a study also brings cooks, reported by [unique]: no
 // square for it leaves the study sound — every empty dark square was tried.)
 func TestEconomyConstructionPair(t *testing.T) {
-	if testing.Short() {
-		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
-	}
+	testflag.Long(t)
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "economy-construction", judge.Pass, "black man a7: stops the cook", "white king a5: makes the key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
@@ -206,6 +230,7 @@ func TestEconomyConstructionPair(t *testing.T) {
 // no longer wins (the man on d6 gives Black …a7-b6-c5 play), and the
 // check names the move.
 func TestSolvablePair(t *testing.T) {
+	testflag.Long(t)
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "solvable", judge.Pass, "every author's line reaches its finale")
 	// The edit: the author's last main-line move 4.b4-a5 written as the
@@ -221,9 +246,7 @@ func TestSolvablePair(t *testing.T) {
 // added on c1 a second key appears (a5-c7 wins too), a full cook, and the
 // check names it. (The man on c1 is also a statist, see above.)
 func TestUniquePair(t *testing.T) {
-	if testing.Short() {
-		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
-	}
+	testflag.Long(t)
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "unique", judge.Pass, "single key")
 	rep := mustAnalysePDN(t, edit(t, orig, shoshinFEN, `[FEN "W:WKa5,a3,c1:Ba7,f4"]`))
@@ -238,6 +261,9 @@ func TestUniquePair(t *testing.T) {
 // a7:c5)" stays sound, the try is among the tries, and — a study's
 // thematic false trail counting as a branch (11.3.8.3) — it has four.
 func TestAuthorsTryIsNotALine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	cp := edit(t, published(t, "Shoshin"), "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-b6? a7:c5) f4-g3")
 	rep := mustAnalysePDN(t, cp)
 	if rep.Verdict != judge.Sound {
@@ -257,6 +283,7 @@ func TestAuthorsTryIsNotALine(t *testing.T) {
 // with the author's side variations left out has one, which a study may
 // not have.
 func TestVariationsPair(t *testing.T) {
+	testflag.Long(t)
 	orig := published(t, "Shoshin")
 	wantStatus(t, mustAnalysePDN(t, orig), "variations", judge.Pass, "3 thematic lines")
 	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
@@ -274,8 +301,8 @@ func TestVariationsPair(t *testing.T) {
 // evidence names the capture and the piece taken.
 func TestQuietKeyPair(t *testing.T) {
 	orig := task(t)
-	wantStatus(t, mustAnalysePDN(t, orig), "quiet-key", judge.Pass, "no capture")
-	rep := mustAnalysePDN(t, edit(t, orig, ":Ba3,", ":Bc7,a3,"))
+	wantStatus(t, mustReplay(t, orig), "quiet-key", judge.Pass, "no capture")
+	rep := mustReplay(t, edit(t, orig, ":Ba3,", ":Bc7,a3,"))
 	wantStatus(t, rep, "quiet-key", judge.Fail, "black piece en prise", "black man c7")
 }
 
@@ -284,6 +311,7 @@ func TestQuietKeyPair(t *testing.T) {
 // is only another capture before the same lock on a3 (7...a1:f6 for
 // 7...a1:e5) has two lines but one finale, a warning.
 func TestTaskVariationsDistinctFinales(t *testing.T) {
+	testflag.Long(t)
 	orig := task(t)
 	wantStatus(t, mustAnalysePDN(t, orig), "variations", judge.Pass, "2 different finales")
 	cp := edit(t, orig, " (1... h4:f6 2. a7-b6 d8:e1 3. c1-d2 e1:e7 4. f8:b4 a3:e3 5. g1:a1 f6:d4 6. a1:f6 {finale: man h8 locked by g7 and f6})", "")
@@ -295,6 +323,7 @@ func TestTaskVariationsDistinctFinales(t *testing.T) {
 // a3, on h8), as stated; with the stipulation "lock 2 men" the same
 // finales lock too few, and the check names the squares.
 func TestExactLockPair(t *testing.T) {
+	testflag.Long(t)
 	orig := task(t)
 	rep := mustAnalysePDN(t, orig)
 	wantStatus(t, rep, "exact-lock", judge.Pass, "locked on a3", "locked on h8")
@@ -309,12 +338,7 @@ func TestExactLockPair(t *testing.T) {
 // budget of the sample tests: with less, the search without the king
 // cannot decide the other first moves, and the king stays undecided.)
 func TestKingsFunctionPair(t *testing.T) {
-	if testing.Short() {
-		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
-	}
-	if testing.Short() {
-		t.Skip("sample budget (2M nodes per first move): runs without -short")
-	}
+	testflag.Long(t)
 	orig := published(t, "Scholma")
 	wantStatus(t, mustAnalysePDN(t, orig), "kings-function", "")
 	rep := analyseWith(t, edit(t, orig, ",45:B", ",45,K49:B"), opts())
@@ -327,6 +351,7 @@ func TestKingsFunctionPair(t *testing.T) {
 // finale is uneconomical, is then only warned (the note of 11.2.7.5 allows
 // deviations from 11.2.4).
 func TestPracticalProblem(t *testing.T) {
+	testflag.Long(t)
 	orig := edit(t, published(t, "Scholma"), `[Genre "problem"]`, `[Genre "problem"]`+"\n"+`[Group "practical"]`)
 	rep := mustAnalysePDN(t, orig)
 	wantStatus(t, rep, "natural-position", judge.Pass, "men only", "15 against 15")
@@ -342,6 +367,9 @@ func TestPracticalProblem(t *testing.T) {
 // where the author plays 2.42-37, and the author plays 34-29 one move
 // later (3.34-29): adjacent moves, distance 1.
 func TestTranspositionDistance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, published(t, "Scholma"))
 	var n, d float64 = -1, -1
 	for _, m := range rep.Measures {
@@ -366,6 +394,9 @@ func TestTranspositionDistance(t *testing.T) {
 // the -2 does not apply. The key's reply h8:f6 takes a man that was en
 // prise already: the key sacrifices nothing.
 func TestTaskEnPrise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full solve (about 5 s): runs without -short")
+	}
 	rep := mustAnalysePDN(t, task(t))
 	vals := map[string]float64{}
 	for _, m := range rep.Measures {
@@ -385,9 +416,7 @@ func TestTaskEnPrise(t *testing.T) {
 // The score: the rubric's lines add up for a sound entry, a defective one
 // scores 0 with its failures listed, and a replaced rubric is used.
 func TestScore(t *testing.T) {
-	if testing.Short() {
-		t.Skip("re-solves the study once per piece: runs without -short (the race run is -short)")
-	}
+	testflag.Long(t)
 	orig := published(t, "Shoshin")
 	rep := mustAnalysePDN(t, orig)
 	if rep.Verdict != judge.Sound {

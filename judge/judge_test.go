@@ -2,6 +2,7 @@ package judge_test
 
 import (
 	"context"
+	"draughtsjudge/internal/testflag"
 	"strings"
 	"testing"
 
@@ -42,12 +43,10 @@ func check(rep *judge.Report, id string) judge.Check {
 // needs endgame databases and draw stipulations may be unknown, with the
 // reason given.
 func TestSampleCorpusAgreesWithSources(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sample budget (2M nodes per first move): runs without -short")
-	}
+	testflag.Long(t)
 	for _, tc := range []struct {
 		author  string
-		verdict string // what the tool must answer
+		verdict judge.Verdict // what the tool must answer
 		key     string
 		why     string
 	}{
@@ -84,7 +83,11 @@ func TestIllegalAuthorMove(t *testing.T) {
 [Genre "study"]
 1. a5-b4 f4-g3 2. b4-c5 g3-f2 3. a3-b4 *
 `
-	rep := analysePDN(t, "bad.pdn", pdn)
+	es := corpus.Parse("bad.pdn", []byte(pdn))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("bad.pdn: %+v", es)
+	}
+	rep := judge.AnalyseReplay(es[0].Composition) // a replay fact: no solve
 	ch := check(rep, "author-solution")
 	if ch.Status != judge.Fail || !strings.Contains(ch.Detail, "move 3. a3-b4") || !strings.Contains(ch.Detail, "bad.pdn:4:") {
 		t.Fatalf("author-solution check %+v", ch)
@@ -120,9 +123,7 @@ func TestInputErrors(t *testing.T) {
 // is defective on [variations] only, never on [unique]; a lenient judge
 // (--lenient-study-duals) keeps the variation.
 func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sample budget (2M nodes per first move): runs without -short")
-	}
+	testflag.Long(t)
 	c := sample(t, "Vitoshkin")
 	// Without databases no budget decides 42-47 (it takes 131M nodes with
 	// the 5-piece ones); a small budget keeps the test short.
@@ -167,6 +168,7 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 // the "solution". The solver's key is a5-b4; a3-b4 is refuted by f4-e3,
 // and the report must say so (solvable fails, the real key is listed).
 func TestAuthorKeyIsATry(t *testing.T) {
+	testflag.Long(t)
 	pdn := `[GameType "25"]
 [FEN "W:WKa5,a3:Ba7,f4"]
 [Genre "study"]
@@ -186,6 +188,7 @@ func TestAuthorKeyIsATry(t *testing.T) {
 // SPEC §3: the report says whether the game draw rules change the
 // solution; for Shoshin's study (won in 6) they do not.
 func TestDrawRulesAgreement(t *testing.T) {
+	testflag.Long(t)
 	rep := judge.Analyse(context.Background(), sample(t, "Shoshin"), opts())
 	if ch := check(rep, "draw-rules"); ch.Status != judge.Pass || !strings.Contains(ch.Detail, "a5-b4") {
 		t.Fatalf("draw-rules check %+v", ch)

@@ -58,7 +58,7 @@ func TestLascaProblem(t *testing.T) {
 	if strings.Join(rep.Keys, " ") != "d2-c3" || rep.Distance != 3 || rep.AuthorKey != "d2-c3" {
 		t.Errorf("keys %v distance %d author key %s, want d2-c3 in 3", rep.Keys, rep.Distance, rep.AuthorKey)
 	}
-	want := map[string]string{
+	want := map[string]judge.Status{
 		"legal": judge.Pass, "quiet-key": judge.Pass, "solvable": judge.Pass,
 		"unique": judge.Pass, "author-solution": judge.Pass,
 		"genre": judge.NotApplicable, "problem-balance": judge.NotApplicable,

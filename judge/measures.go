@@ -24,18 +24,60 @@ type Measure struct {
 // finales and the solver's answer. All are cheap: no new search.
 func (f *formal) measures(rep *Report) []Measure {
 	var out []Measure
-	add := func(id, clause string, v float64, detail string) {
-		out = append(out, Measure{id, clause, v, detail})
+	for _, m := range measureTable {
+		if m.when != nil && !m.when(f) {
+			continue
+		}
+		out = append(out, m.measure(f, rep)...)
 	}
-	r, start := f.r, f.c.Start
+	return out
+}
 
-	// Thematic variations and distinct finales (11.2.5, 11.3.3, 11.3.9.5).
+// measureTable lists the artistic measures in report order: each entry
+// computes one measure or a few that share their evidence, when its
+// condition (nil: always) holds.
+var measureTable = []struct {
+	when    func(f *formal) bool
+	measure func(f *formal, rep *Report) []Measure
+}{
+	{nil, (*formal).variationsMeasure},
+	{nil, (*formal).finalesMeasure},
+	{(*formal).solved, (*formal).triesMeasure},
+	{(*formal).hasMainLine, (*formal).keyMeasures},
+	{(*formal).hasMainLine, (*formal).nadstavkaMeasure},
+	{(*formal).hasMainLine, (*formal).illusoryChoiceMeasures},
+	{(*formal).hasMainLine, (*formal).crudeSacrificeMeasure},
+	{(*formal).hasMainLine, (*formal).passiveMeasure},
+	{(*formal).hasMainLine, (*formal).deadMeasure},
+	{nil, (*formal).enPriseMeasures},
+	{nil, (*formal).readyLockMeasure},
+	{nil, (*formal).materialMeasures},
+	{(*formal).solved, (*formal).dualMeasures},
+}
+
+// solved: the solver decided the composition (tries, duals and
+// transpositions are measured only then).
+func (f *formal) solved() bool { return !f.unsolved }
+
+// hasMainLine: the author gives a main line with at least one legal move.
+func (f *formal) hasMainLine() bool { return len(f.lines) > 0 && len(f.lines[0].mv) > 0 }
+
+func measure(id, clause string, v float64, detail string) []Measure {
+	return []Measure{{id, clause, v, detail}}
+}
+
+// variationsMeasure counts the thematic variations (11.2.5, 11.3.3).
+func (f *formal) variationsMeasure(rep *Report) []Measure {
 	themes := thematicLines(f.c) - len(rep.demoted)
 	demDetail := ""
 	if len(rep.demoted) > 0 {
 		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
 	}
-	add("variations", "11.3.3", float64(themes), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all%s)", themes, len(f.lines), demDetail))
+	return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all%s)", themes, len(f.lines), demDetail))
+}
+
+// finalesMeasure counts the distinct finales (11.3.9.5).
+func (f *formal) finalesMeasure(rep *Report) []Measure {
 	distinct := map[string]bool{}
 	var finDetail []string
 	for _, fin := range rep.Finales {
@@ -51,135 +93,167 @@ func (f *formal) measures(rep *Report) []Measure {
 			finDetail = append(finDetail, k)
 		}
 	}
-	add("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
+	return measure("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
+}
 
-	// Tries and their refutations (11.3.3); not measured when the solver
-	// did not decide the composition (unsolved: f.unsolved).
-	if !f.unsolved {
-		var tries []string
-		for _, t := range f.ans.Tries {
-			if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
-				continue
-			}
-			tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
+// triesMeasure counts the tries refuted by a single defence (11.3.3).
+func (f *formal) triesMeasure(rep *Report) []Measure {
+	var tries []string
+	for _, t := range f.ans.Tries {
+		if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
+			continue
 		}
-		add("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+		tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
 	}
+	return measure("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+}
 
-	// Key: quiet, sacrifice (11.3.6); sacrifices in the main line.
-	if len(f.lines) > 0 && len(f.lines[0].mv) > 0 {
-		main := f.lines[0]
-		key := main.mv[0]
-		add("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.moves[0])
-		var sacs []string
-		keySac := false
-		for i := range main.mv {
-			if main.pos[i].Side != draughts.White || i+1 >= len(main.mv) {
-				continue
-			}
-			// A sacrifice gives a piece the move put en prise: Black's
-			// capture takes something Black could not take before it.
-			if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
-				sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], composition.MoveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
-				if i == 0 {
-					keySac = true
-				}
+// keyMeasures are the quiet key, the key sacrifice and the sacrifices of
+// the main line (11.3.6).
+func (f *formal) keyMeasures(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
+	main := f.lines[0]
+	key := main.mv[0]
+	out := measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.moves[0])
+	var sacs []string
+	keySac := false
+	for i := range main.mv {
+		if main.pos[i].Side != draughts.White || i+1 >= len(main.mv) {
+			continue
+		}
+		// A sacrifice gives a piece the move put en prise: Black's
+		// capture takes something Black could not take before it.
+		if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
+			sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], composition.MoveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
+			if i == 0 {
+				keySac = true
 			}
 		}
-		add("key_sacrifice", "11.3.6", flag(keySac), "the key gives a piece away: "+yesNo(keySac))
-		add("sacrifices", "11.3.6", float64(len(sacs)), "White moves answered by a capture: "+orNone(sacs))
-
-		// Introductory exchange (nadstavka, 11.3.4, 11.3.8.2): the key
-		// offers a piece, Black takes one, White takes one back. A piece
-		// that stood en prise before the key is not offered by it.
-		if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
-			main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 &&
-			main.mv[1].Captured&^enPrise(main.pos[0], r) != 0 {
-			cl := "11.3.4"
-			if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
-				cl = "11.3.8.2" // a serious defect of a study
-			}
-			add("nadstavka", cl, 1, "introductory exchange "+join(main.moves[:3]))
-		} else {
-			add("nadstavka", "11.3.4", 0, "no introductory exchange")
-		}
-
-		// Majority-rule illusory choices (11.3.7.6).
-		if r.Majority {
-			var ideal, econ, bad []string
-			for i := range main.mv {
-				p := main.pos[i]
-				if p.Side != draughts.Black || !main.mv[i].IsCapture() {
-					continue
-				}
-				counts := illusoryChoice(&p, r)
-				if len(counts) < 2 {
-					continue
-				}
-				at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
-				switch classifyChoice(counts) {
-				case "":
-				case "ideal":
-					ideal = append(ideal, at)
-				case "economical":
-					econ = append(econ, at)
-				case "uneconomical":
-					bad = append(bad, at)
-				}
-			}
-			add("sacrifice_ideal", "11.3.7.6", float64(len(ideal)), "ideal illusory choices: "+orNone(ideal))
-			add("sacrifice_economical", "11.3.7.6", float64(len(econ)), "economical: "+orNone(econ))
-			add("sacrifice_uneconomical", "11.3.7.6", float64(len(bad)), "uneconomical: "+orNone(bad))
-		}
-		// 11.3.7.6: in a 100-square problem, giving two or more white
-		// pieces to one black capture in one direction is uneconomical and
-		// crude (the capture runs along a single diagonal).
-		if f.c.Genre == composition.Problem && r.Board.Size == 10 {
-			var crude []string
-			for i := range main.mv {
-				m := main.mv[i]
-				if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
-					crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
-				}
-			}
-			add("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
-		}
-
-		// Passive white pieces: never move in any author's line (11.3.4,
-		// 11.3.9.3).
-		moved, touched := pieceActivity(start, f.lines)
-		var passive []string
-		for _, sq := range (start.Pieces[draughts.White] &^ moved).Squares() {
-			passive = append(passive, composition.PieceName(&start, r, sq))
-		}
-		add("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
-
-		// Dead pieces (11.3.9.3): "immobile but indirectly playing" —
-		// pieces of either colour that neither move nor are captured in
-		// any author's line, and that economy-construction proved needed
-		// (its reason is the evidence of the indirect play). An immobile
-		// piece that is not needed is a statist, failed there.
-		var dead []string
-		for _, sq := range (start.Occupied() &^ touched).Squares() {
-			d := composition.PieceName(&start, r, sq)
-			if why, ok := f.roles[sq]; ok {
-				d += " (" + why + ")"
-			}
-			dead = append(dead, d)
-		}
-		add("dead", "11.3.9.3", float64(len(dead)), "pieces that neither move nor are captured in the author's lines, playing only indirectly: "+orNone(dead))
 	}
+	out = append(out, measure("key_sacrifice", "11.3.6", flag(keySac), "the key gives a piece away: "+yesNo(keySac))...)
+	return append(out, measure("sacrifices", "11.3.6", float64(len(sacs)), "White moves answered by a capture: "+orNone(sacs))...)
+}
 
-	// White pieces en prise at the start: a ready shot for Black (11.3.8.2
-	// studies), about -2 points in a task (11.2.8.3).
-	q := start
+// nadstavkaMeasure is the introductory exchange (nadstavka, 11.3.4,
+// 11.3.8.2): the key offers a piece, Black takes one, White takes one
+// back. A piece that stood en prise before the key is not offered by it.
+func (f *formal) nadstavkaMeasure(rep *Report) []Measure {
+	main := f.lines[0]
+	if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
+		main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 &&
+		main.mv[1].Captured&^enPrise(main.pos[0], f.r) != 0 {
+		cl := "11.3.4"
+		if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
+			cl = "11.3.8.2" // a serious defect of a study
+		}
+		return measure("nadstavka", cl, 1, "introductory exchange "+join(main.moves[:3]))
+	}
+	return measure("nadstavka", "11.3.4", 0, "no introductory exchange")
+}
+
+// illusoryChoiceMeasures are the majority rule's illusory choices in the
+// main line (11.3.7.6); none without the majority rule.
+func (f *formal) illusoryChoiceMeasures(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
+	if !r.Majority {
+		return nil
+	}
+	main := f.lines[0]
+	var ideal, econ, bad []string
+	for i := range main.mv {
+		p := main.pos[i]
+		if p.Side != draughts.Black || !main.mv[i].IsCapture() {
+			continue
+		}
+		counts := illusoryChoice(&p, r)
+		if len(counts) < 2 {
+			continue
+		}
+		at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
+		switch classifyChoice(counts) {
+		case "":
+		case "ideal":
+			ideal = append(ideal, at)
+		case "economical":
+			econ = append(econ, at)
+		case "uneconomical":
+			bad = append(bad, at)
+		}
+	}
+	out := measure("sacrifice_ideal", "11.3.7.6", float64(len(ideal)), "ideal illusory choices: "+orNone(ideal))
+	out = append(out, measure("sacrifice_economical", "11.3.7.6", float64(len(econ)), "economical: "+orNone(econ))...)
+	return append(out, measure("sacrifice_uneconomical", "11.3.7.6", float64(len(bad)), "uneconomical: "+orNone(bad))...)
+}
+
+// crudeSacrificeMeasure (11.3.7.6): in a 100-square problem, giving two
+// or more white pieces to one black capture in one direction is
+// uneconomical and crude (the capture runs along a single diagonal).
+func (f *formal) crudeSacrificeMeasure(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
+	if f.c.Genre != composition.Problem || r.Board.Size != 10 {
+		return nil
+	}
+	main := f.lines[0]
+	var crude []string
+	for i := range main.mv {
+		m := main.mv[i]
+		if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
+			crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
+		}
+	}
+	return measure("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
+}
+
+// passiveMeasure: white pieces that never move in any author's line
+// (11.3.4, 11.3.9.3).
+func (f *formal) passiveMeasure(rep *Report) []Measure {
+	start := f.c.Start
+	moved, _ := pieceActivity(start, f.lines)
+	var passive []string
+	for _, sq := range (start.Pieces[draughts.White] &^ moved).Squares() {
+		passive = append(passive, composition.PieceName(&start, f.r, sq))
+	}
+	return measure("passive", "11.3.4", float64(len(passive)), "white pieces that never move in the author's lines: "+orNone(passive))
+}
+
+// deadMeasure: dead pieces (11.3.9.3), "immobile but indirectly
+// playing" — pieces of either colour that neither move nor are captured
+// in any author's line, and that economy-construction proved needed (its
+// reason is the evidence of the indirect play). An immobile piece that is
+// not needed is a statist, failed there.
+func (f *formal) deadMeasure(rep *Report) []Measure {
+	start := f.c.Start
+	_, touched := pieceActivity(start, f.lines)
+	var dead []string
+	for _, sq := range (start.Occupied() &^ touched).Squares() {
+		d := composition.PieceName(&start, f.r, sq)
+		if why, ok := f.roles[sq]; ok {
+			d += " (" + why + ")"
+		}
+		dead = append(dead, d)
+	}
+	return measure("dead", "11.3.9.3", float64(len(dead)), "pieces that neither move nor are captured in the author's lines, playing only indirectly: "+orNone(dead))
+}
+
+// blackToMove is the initial position with Black to move.
+func (f *formal) blackToMove() draughts.Position {
+	q := f.c.Start
 	q.Side = draughts.Black
 	q.Key = q.ComputeKey()
+	return q
+}
+
+// enPriseMeasures: white pieces en prise at the start, a ready shot for
+// Black (11.3.8.2 studies), about -2 points in a task (11.2.8.3), and
+// whether the position derives from a calm one.
+func (f *formal) enPriseMeasures(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
+	q := f.blackToMove()
 	var caps []string
 	if draughts.HasCapture(&q, r) {
 		caps = draughts.MoveStrings(&q, r, draughts.LegalMoves(&q, r))
 	}
-	add("white_en_prise", "11.2.8.3", float64(len(caps)), "Black, if to move, could capture: "+orNone(caps))
+	out := measure("white_en_prise", "11.2.8.3", float64(len(caps)), "Black, if to move, could capture: "+orNone(caps))
 	if len(caps) > 0 && start.Side == draughts.White {
 		// 11.2.8.3: the penalty applies when the position cannot be
 		// derived from a calm one. A quiet last move by Black derives it:
@@ -191,26 +265,37 @@ func (f *formal) measures(rep *Report) []Measure {
 				quiet = append(quiet, st.Move)
 			}
 		}
-		add("en_prise_derived", "11.2.8.3", flag(len(quiet) > 0), "derived from a calm position by Black's quiet last move: "+orNone(quiet))
+		out = append(out, measure("en_prise_derived", "11.2.8.3", flag(len(quiet) > 0), "derived from a calm position by Black's quiet last move: "+orNone(quiet))...)
 	}
+	return out
+}
 
-	// 11.3.9.2: a task's initial position should hold no ready finale —
-	// black pieces already locked (no move, were Black to move).
-	if f.c.Genre == composition.Task && !draughts.HasCapture(&q, r) {
-		var locked []string
-		for _, sq := range start.Pieces[draughts.Black].Squares() {
-			if !canMove(q, r, sq) {
-				locked = append(locked, composition.PieceName(&start, r, sq))
-			}
+// readyLockMeasure (11.3.9.2): a task's initial position should hold no
+// ready finale — black pieces already locked (no move, were Black to
+// move).
+func (f *formal) readyLockMeasure(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
+	q := f.blackToMove()
+	if f.c.Genre != composition.Task || draughts.HasCapture(&q, r) {
+		return nil
+	}
+	var locked []string
+	for _, sq := range start.Pieces[draughts.Black].Squares() {
+		if !canMove(q, r, sq) {
+			locked = append(locked, composition.PieceName(&start, r, sq))
 		}
-		add("ready_lock", "11.3.9.2", float64(len(locked)), "black pieces already locked at the start: "+orNone(locked))
 	}
+	return measure("ready_lock", "11.3.9.2", float64(len(locked)), "black pieces already locked at the start: "+orNone(locked))
+}
 
-	// Miniature (11.3.4), balance of forces and the g1/h2 remark (11.3.7.2).
+// materialMeasures: miniature (11.3.4), balance of forces and the g1/h2
+// remark (11.3.7.2).
+func (f *formal) materialMeasures(rep *Report) []Measure {
+	r, start := f.r, f.c.Start
 	w, b := start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()
 	mini := strings.HasPrefix(rep.Group, "miniature") || (f.c.Genre == composition.Study && w+b <= 7)
-	add("miniature", "11.3.4", flag(mini), fmt.Sprintf("%d white, %d black pieces", w, b))
-	add("balance", "11.3.7.2", float64(w-b), fmt.Sprintf("White %+d pieces", w-b))
+	out := measure("miniature", "11.3.4", flag(mini), fmt.Sprintf("%d white, %d black pieces", w, b))
+	out = append(out, measure("balance", "11.3.7.2", float64(w-b), fmt.Sprintf("White %+d pieces", w-b))...)
 	g1, h2 := "g1", "h2"
 	if r.Board.Size == 10 {
 		g1, h2 = "50", "45"
@@ -218,56 +303,61 @@ func (f *formal) measures(rep *Report) []Measure {
 	sg, _ := r.Board.ParseSquare(g1)
 	sh, _ := r.Board.ParseSquare(h2)
 	g1h2 := start.Men(draughts.White).Has(sg) && start.Men(draughts.Black).Has(sh)
-	add("g1h2", "11.3.7.2", flag(g1h2), fmt.Sprintf("white man %s with black man %s: %s", g1, h2, yesNo(g1h2)))
+	return append(out, measure("g1h2", "11.3.7.2", flag(g1h2), fmt.Sprintf("white man %s with black man %s: %s", g1, h2, yesNo(g1h2)))...)
+}
 
-	if !f.unsolved {
-		// Duals and transpositions (11.3.5, 11.3.9.4).
-		var tr []string
-		far := 0
-		for _, t := range rep.Transpositions {
-			d := f.transpositionDistance(t)
-			what := "the author plays it later"
-			if d > 0 {
-				what = fmt.Sprintf("the author plays it at move %d, %s later", (len(t.Line)+2*d)/2+1, count(d, "move"))
-				far = max(far, d)
-			}
-			tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", composition.MoveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
+// dualMeasures: duals and transpositions (11.3.5, 11.3.9.4), a study's
+// inaccuracies per branch (11.3.8.5) and the transpositions' distance.
+func (f *formal) dualMeasures(rep *Report) []Measure {
+	var tr []string
+	far := 0
+	for _, t := range rep.Transpositions {
+		d := f.transpositionDistance(t)
+		what := "the author plays it later"
+		if d > 0 {
+			what = fmt.Sprintf("the author plays it at move %d, %s later", (len(t.Line)+2*d)/2+1, count(d, "move"))
+			far = max(far, d)
 		}
-		dcl := "11.3.5"
-		switch {
-		case f.c.Genre == composition.Task:
-			dcl = "11.3.5, 11.3.9.4"
-		case f.c.Genre == composition.Problem && r.Board.Size == 8:
-			dcl = "11.3.5, 11.3.7.5"
-		}
-		add("duals", dcl, float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
-		if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
-			// 11.3.8.5: a compositional branch may have one inaccuracy.
-			most, where := 0, ""
-			for _, l := range f.lines {
-				nodes := map[string]bool{} // several alternatives at one move are one inaccuracy
-				for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
-					if len(d.Line) <= len(l.moves) && strings.Join(l.moves[:len(d.Line)], " ") == strings.Join(d.Line, " ") {
-						nodes[strings.Join(d.Line, " ")] = true
-					}
-				}
-				n := len(nodes)
-				if n > most {
-					most, where = n, lastMoves(l.moves)
-				}
-			}
-			detail := "no branch has more than one inaccuracy"
-			if most > 1 {
-				detail = fmt.Sprintf("the branch ending %s has %d inaccuracies", where, most)
-			}
-			add("branch_inaccuracies", "11.3.8.5", float64(most), detail)
-		}
-		add("transpositions", dcl, float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))
-		// 11.3.5: transposing adjacent moves far from the start is a
-		// smaller defect than transposing distant moves near it.
-		add("transposition_distance", "11.3.5", float64(far), "largest distance, in moves, between transposed moves (1 = adjacent)")
+		tr = append(tr, fmt.Sprintf("%s%s instead of %s (%s)", composition.MoveNo(t.Line, f.c.Start.Side), t.Move, t.Author, what))
 	}
-	return out
+	dcl := "11.3.5"
+	switch {
+	case f.c.Genre == composition.Task:
+		dcl = "11.3.5, 11.3.9.4"
+	case f.c.Genre == composition.Problem && f.r.Board.Size == 8:
+		dcl = "11.3.5, 11.3.7.5"
+	}
+	out := measure("duals", dcl, float64(len(rep.Duals)), count(len(rep.Duals), "dual")+" in the author's lines")
+	if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
+		out = append(out, f.branchInaccuracies(rep))
+	}
+	out = append(out, measure("transpositions", dcl, float64(len(rep.Transpositions)), "transpositions: "+orNone(tr))...)
+	// 11.3.5: transposing adjacent moves far from the start is a
+	// smaller defect than transposing distant moves near it.
+	return append(out, measure("transposition_distance", "11.3.5", float64(far), "largest distance, in moves, between transposed moves (1 = adjacent)")...)
+}
+
+// branchInaccuracies (11.3.8.5): a compositional branch may have one
+// inaccuracy; the measure is the most any branch has.
+func (f *formal) branchInaccuracies(rep *Report) Measure {
+	most, where := 0, ""
+	for _, l := range f.lines {
+		nodes := map[string]bool{} // several alternatives at one move are one inaccuracy
+		for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
+			if len(d.Line) <= len(l.moves) && strings.Join(l.moves[:len(d.Line)], " ") == strings.Join(d.Line, " ") {
+				nodes[strings.Join(d.Line, " ")] = true
+			}
+		}
+		n := len(nodes)
+		if n > most {
+			most, where = n, lastMoves(l.moves)
+		}
+	}
+	detail := "no branch has more than one inaccuracy"
+	if most > 1 {
+		detail = fmt.Sprintf("the branch ending %s has %d inaccuracies", where, most)
+	}
+	return Measure{"branch_inaccuracies", "11.3.8.5", float64(most), detail}
 }
 
 // illusoryChoice returns, for a Black capture under the majority rule,

@@ -78,7 +78,8 @@ func analyseRetro(ctx context.Context, c *composition.Composition, p composition
 	want := count(p.Retro, "last move")
 	author, _ := composition.Tag(c.Game, "LastMoves", "ПоследниеХоды")
 	authorLine := lastMovesOf(author)
-	var st, d string
+	var st Status
+	var d string
 	switch {
 	case !complete:
 		st, d = Unknown, fmt.Sprintf("more than %d sequences of %s or %d predecessors: not decided", retroMaxLines, want, retroMaxNodes)

@@ -225,7 +225,7 @@ func (rep *Report) ApplyScore(rubric Rubric) {
 	}
 }
 
-func checkIDs(rep *Report, status string) []string {
+func checkIDs(rep *Report, status Status) []string {
 	var out []string
 	for _, c := range rep.Checks {
 		if c.Status == status {

@@ -99,9 +99,10 @@ func TestSpecialKindsEndToEnd(t *testing.T) {
 		opt.Prober = russian4(t) // the draw of the per-side entry
 	}
 	cases := []struct {
-		event, kind, verdict string
-		keys                 []string // White's keys of the first part (or the composition), if any
-		fails                []string // the failed checks, if defective
+		event, kind string
+		verdict     judge.Verdict
+		keys        []string // White's keys of the first part (or the composition), if any
+		fails       []string // the failed checks, if defective
 	}{
 		{"black-first", "", judge.Sound, nil, nil},
 		{"either-side", composition.KindEitherSide, judge.Sound, []string{"a1-b2"}, nil},

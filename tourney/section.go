@@ -70,9 +70,9 @@ type SectionEntry struct {
 	Place       string        `json:"place"`
 	Shared      bool          `json:"shared"`
 	Report      *judge.Report `json:"report"`
-	ToolVerdict string        `json:"tool_verdict"`
+	ToolVerdict judge.Verdict `json:"tool_verdict"`
 	ToolScore   float64       `json:"tool_score"`
-	Verdict     string        `json:"verdict"` // the judge's where overruled, else the tool's
+	Verdict     judge.Verdict `json:"verdict"` // the judge's where overruled, else the tool's
 	Score       float64       `json:"score"`
 	Overrides   []OverrideRow `json:"overrides"`
 	// Drivers are the applied rubric lines with a weight: the measures
@@ -162,61 +162,103 @@ func (s *Section) find(id string) *SectionEntry {
 // apply overrules the entry's checks, verdict, rubric lines and score, in
 // that order, and recomputes what follows from them.
 func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
-	var errs []string
 	r := *e.Report // a copy: the tool's report stays as it was
 	r.Checks = append([]judge.Check{}, r.Checks...)
-	orig := e.Report
+	ov := &overruling{e: e, r: &r, rubric: rubric}
+	for i := range e.Report.ScoreLines {
+		if e.Report.ScoreLines[i].ID == "originality" {
+			ov.origin = &e.Report.ScoreLines[i]
+		}
+	}
 	e.Report = &r
-	var origin *judge.ScoreLine
-	for i := range orig.ScoreLines {
-		if orig.ScoreLines[i].ID == "originality" {
-			origin = &orig.ScoreLines[i]
-		}
-	}
-	rescore := func() {
-		r.ApplyScore(rubric)
-		if origin != nil {
-			r.ScoreLines = append(r.ScoreLines, *origin)
-		}
-	}
-	row := func(o Override, tool string) {
-		e.Overrides = append(e.Overrides, OverrideRow{Item: o.Item, Tool: tool, Judge: o.Value, Comment: o.Comment, Where: o.Where})
-	}
 	// Checks first: they decide the verdict, which decides the score.
+	ov.checks(os)
+	ov.verdicts(os)
+	ov.scoreLines(os)
+	ov.scores(os)
+	e.Verdict, e.Score = r.Verdict, r.Score
+	return ov.errs
+}
+
+// overruling is the application of the judge's overrides to one entry
+// (apply): r is the entry's copy of the tool's report, origin the tool's
+// originality line, errs the overrides that could not be applied.
+type overruling struct {
+	e      *SectionEntry
+	r      *judge.Report
+	rubric judge.Rubric
+	origin *judge.ScoreLine
+	errs   []string
+}
+
+func (ov *overruling) errorf(format string, args ...any) {
+	ov.errs = append(ov.errs, fmt.Sprintf(format, args...))
+}
+
+// row records the overruled item with the tool's value.
+func (ov *overruling) row(o Override, tool string) {
+	ov.e.Overrides = append(ov.e.Overrides, OverrideRow{Item: o.Item, Tool: tool, Judge: o.Value, Comment: o.Comment, Where: o.Where})
+}
+
+// rescore scores the report again with the rubric, keeping the tool's
+// originality line.
+func (ov *overruling) rescore() {
+	ov.r.ApplyScore(ov.rubric)
+	if ov.origin != nil {
+		ov.r.ScoreLines = append(ov.r.ScoreLines, *ov.origin)
+	}
+}
+
+// checks overrules checks, then the verdict and score follow from them.
+func (ov *overruling) checks(os []Override) {
+	r := ov.r
 	checksChanged := false
 	for _, o := range os {
 		c := r.Check(o.Item)
 		if c == nil {
 			continue
 		}
-		switch o.Value {
+		switch judge.Status(o.Value) {
 		case judge.Pass, judge.Fail, judge.Warn, judge.Unknown, judge.NotApplicable:
 		default:
-			errs = append(errs, fmt.Sprintf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value))
+			ov.errorf("%s: check %s: value %q, want pass, fail, warn, unknown or not-applicable", o.Where, o.Item, o.Value)
 			continue
 		}
-		row(o, c.Status)
-		c.Status = o.Value
+		ov.row(o, string(c.Status))
+		c.Status = judge.Status(o.Value)
 		c.Detail = "judge: " + o.Comment + " (tool: " + c.Detail + ")"
 		checksChanged = true
 	}
 	if checksChanged {
 		r.Verdict = ""
 		r.Finish()
-		rescore()
+		ov.rescore()
 	}
+}
+
+// verdicts overrules the verdict (and rescores).
+func (ov *overruling) verdicts(os []Override) {
+	r := ov.r
 	for _, o := range os {
 		if o.Item != "verdict" {
 			continue
 		}
-		if o.Value != judge.Sound && o.Value != judge.Defective && o.Value != judge.VUnknown {
-			errs = append(errs, fmt.Sprintf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value))
+		switch judge.Verdict(o.Value) {
+		case judge.Sound, judge.Defective, judge.VUnknown:
+		default:
+			ov.errorf("%s: verdict %q, want sound, defective or unknown", o.Where, o.Value)
 			continue
 		}
-		row(o, r.Verdict)
-		r.Verdict, r.Reason = o.Value, "judge: "+o.Comment
-		rescore()
+		ov.row(o, string(r.Verdict))
+		r.Verdict, r.Reason = judge.Verdict(o.Value), "judge: "+o.Comment
+		ov.rescore()
 	}
+}
+
+// scoreLines overrules rubric lines (or adds the judge's own) and sums
+// the score again.
+func (ov *overruling) scoreLines(os []Override) {
+	r := ov.r
 	lineChanged := false
 	for _, o := range os {
 		if o.Item == "verdict" || o.Item == "score" || r.Check(o.Item) != nil {
@@ -229,20 +271,20 @@ func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
 			}
 		}
 		known := i >= 0
-		for _, l := range rubric {
+		for _, l := range ov.rubric {
 			known = known || l.ID == o.Item
 		}
 		if !known {
-			errs = append(errs, fmt.Sprintf("%s: %q is neither a check, a rubric line, \"score\" nor \"verdict\"", o.Where, o.Item))
+			ov.errorf("%s: %q is neither a check, a rubric line, \"score\" nor \"verdict\"", o.Where, o.Item)
 			continue
 		}
 		v, err := strconv.ParseFloat(o.Value, 64)
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value))
+			ov.errorf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value)
 			continue
 		}
 		if r.Verdict == judge.Defective {
-			errs = append(errs, fmt.Sprintf("%s: score line %s of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where, o.Item))
+			ov.errorf("%s: score line %s of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where, o.Item)
 			continue
 		}
 		tool := "0"
@@ -252,7 +294,7 @@ func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
 		} else if r.ScoreLines[i].Applied {
 			tool = strconv.FormatFloat(r.ScoreLines[i].Weight, 'g', -1, 64)
 		}
-		row(o, tool)
+		ov.row(o, tool)
 		l := &r.ScoreLines[i]
 		l.Weight, l.Applied = v, v != 0
 		l.Detail = "judge: " + o.Comment + " (tool: " + tool + "; " + l.Detail + ")"
@@ -268,18 +310,21 @@ func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
 		r.Score = math.Round(math.Max(0, math.Min(10, sum))*100) / 100
 		r.ScoreNote = "with the judge's score lines; " + r.ScoreNote
 	}
+}
+
+// scores overrules the score itself.
+func (ov *overruling) scores(os []Override) {
+	r := ov.r
 	for _, o := range os {
 		if o.Item != "score" {
 			continue
 		}
 		v, err := strconv.ParseFloat(o.Value, 64)
 		if err != nil || v < 0 || v > 10 {
-			errs = append(errs, fmt.Sprintf("%s: score %q: want a number from 0 to 10", o.Where, o.Value))
+			ov.errorf("%s: score %q: want a number from 0 to 10", o.Where, o.Value)
 			continue
 		}
-		row(o, strconv.FormatFloat(r.Score, 'f', 2, 64))
+		ov.row(o, strconv.FormatFloat(r.Score, 'f', 2, 64))
 		r.Score, r.ScoreNote = v, "the judge's score: "+o.Comment
 	}
-	e.Verdict, e.Score = r.Verdict, r.Score
-	return errs
 }

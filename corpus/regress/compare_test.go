@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func report(verdict string, keys []string, unique string, cooks ...string) *judge.Report {
+func report(verdict judge.Verdict, keys []string, unique judge.Status, cooks ...string) *judge.Report {
 	r := &judge.Report{File: "x/a.pdn", Index: 1, Verdict: verdict, Keys: keys,
 		Checks: []judge.Check{{ID: "unique", Status: unique}}}
 	for _, c := range cooks {

@@ -137,15 +137,15 @@ type Expectation struct {
 	File     string // path from the module root
 	Index    int    // 1-based game number in File
 	Name     string
-	Verdict  string // sound, defective, unknown, or "" (TBD)
-	Keys     Set    // every first move that fulfils the stipulation
-	Cooks    Set    // the report's cooks: other keys, or "line move" inside the solution
-	Fails    Set    // ids of the checks that fail
-	Fast     bool   // decided within the default budget in seconds: run in short mode
-	NoDB     bool   // the Go test checks it without endgame databases (same verdict)
-	XFail    string // a known false result of the tool: why (a mismatch is expected)
-	Evidence string // where the expectation comes from; the deciding line where tool and source disagree
-	Line     int    // line in expected.tsv
+	Verdict  judge.Verdict // sound, defective, unknown, or "" (TBD)
+	Keys     Set           // every first move that fulfils the stipulation
+	Cooks    Set           // the report's cooks: other keys, or "line move" inside the solution
+	Fails    Set           // ids of the checks that fail
+	Fast     bool          // decided within the default budget in seconds: run in short mode
+	NoDB     bool          // the Go test checks it without endgame databases (same verdict)
+	XFail    string        // a known false result of the tool: why (a mismatch is expected)
+	Evidence string        // where the expectation comes from; the deciding line where tool and source disagree
+	Line     int           // line in expected.tsv
 }
 
 // Header is the first line of expected.tsv (column names).
@@ -193,9 +193,9 @@ func Parse(name string, data []byte) ([]Expectation, error) {
 		if e.Index, err = strconv.Atoi(f[1]); err != nil || e.Index < 1 {
 			return nil, fmt.Errorf("%s:%d: index %q: want a game number from 1", name, n, f[1])
 		}
-		switch f[3] {
+		switch v := judge.Verdict(f[3]); v {
 		case judge.Sound, judge.Defective, judge.VUnknown:
-			e.Verdict = f[3]
+			e.Verdict = v
 		case TBD:
 		default:
 			return nil, fmt.Errorf("%s:%d: verdict %q: want sound, defective, unknown or TBD", name, n, f[3])
@@ -303,7 +303,7 @@ func FailedChecks(rep *judge.Report) (fail, unknown []string) {
 	return fail, unknown
 }
 
-func checkStatus(rep *judge.Report, id string) string {
+func checkStatus(rep *judge.Report, id string) judge.Status {
 	for _, c := range rep.Checks {
 		if c.ID == id {
 			return c.Status
@@ -460,14 +460,14 @@ func WriteMarkdown(w io.Writer, res []Result, machine string) {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for i, r := range res {
 		e := r.Exp
-		want := e.Verdict
+		want := string(e.Verdict)
 		if want == "" {
 			want = TBD
 		}
 		want += " " + e.Keys.String()
 		verdict, keys, cooks, secs, nodes := "-", "-", "-", "-", "-"
 		if rep := r.Report; rep != nil {
-			verdict = rep.Verdict
+			verdict = string(rep.Verdict)
 			if len(rep.Keys) > 0 {
 				keys = strings.Join(rep.Keys, " ")
 			}
