@@ -125,7 +125,7 @@ func analyseCached(ctx context.Context, cfg *Config, store *tablebase.Store, c *
 	}
 	data, err := json.Marshal(r)
 	if err == nil {
-		_ = store.PutSolved(c.Rules.ID, goal, &c.Start, tablebase.Solved{Verdict: r.Verdict, Distance: r.Distance, Moves: r.Keys, Extra: data})
+		_ = store.PutSolved(c.Rules.ID, goal, &c.Start, tablebase.Solved{Verdict: string(r.Verdict), Distance: r.Distance, Moves: r.Keys, Extra: data})
 	}
 	return r
 }

@@ -191,7 +191,7 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	tag("Genre", e.Genre)
 	tag("Stipulation", e.Stipulation)
 	tag("Points", fmt.Sprint(e.Points))
-	tag("Verdict", e.Verdict)
+	tag("Verdict", string(e.Verdict))
 	root := &pdnTrie{}
 	for _, l := range e.Lines {
 		n := root

@@ -48,7 +48,7 @@ func writePDN(w *strings.Builder, r *judge.Report) {
 		}
 	}
 	tag("Result", res)
-	head := "verdict: " + r.Verdict
+	head := "verdict: " + string(r.Verdict)
 	if r.Reason != "" {
 		head += " (" + r.Reason + ")"
 	}

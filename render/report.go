@@ -39,7 +39,7 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 		}
 		fmt.Fprintf(w, "   special kind (11.1.4): %s, %d %s\n", r.Kind, len(r.Parts), noun)
 	}
-	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(r.Verdict))
+	fmt.Fprintf(w, "   VERDICT: %s", strings.ToUpper(string(r.Verdict)))
 	if r.Reason != "" {
 		fmt.Fprintf(w, " (%s)", r.Reason)
 	}

@@ -45,7 +45,7 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 	for _, e := range sec.Entries {
 		r := e.Report
 		it := sectionItem{E: e, Name: fmt.Sprintf("%s#%d", r.File, r.Index), Place: e.Place, Overrides: e.Overrides,
-			ToolScore: fmt.Sprintf("%.2f", e.ToolScore), Score: fmt.Sprintf("%.2f", e.Score), ToolVerdict: e.ToolVerdict, Verdct: e.Verdict}
+			ToolScore: fmt.Sprintf("%.2f", e.ToolScore), Score: fmt.Sprintf("%.2f", e.Score), ToolVerdict: string(e.ToolVerdict), Verdct: string(e.Verdict)}
 		if e.Shared {
 			it.Place += " (shared)"
 		}

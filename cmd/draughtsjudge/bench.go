@@ -116,7 +116,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 		c := e.Composition
 		r := benchAnalyse(c, *nodes, *threads)
-		line(fmt.Sprintf("%s #%d %s", c.Rules.ID, c.Index, c.Author), r.Nodes, r.Verdict)
+		line(fmt.Sprintf("%s #%d %s", c.Rules.ID, c.Index, c.Author), r.Nodes, string(r.Verdict))
 	}
 	for _, b := range benchPositions {
 		n, what, err := b.search(*nodes*b.mult, *threads)
