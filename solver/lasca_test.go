@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 )
 
-func lascaPos(t *testing.T, fen string) draughts.LascaPosition {
+func lascaPos(t *testing.T, fen string) lasca.LascaPosition {
 	t.Helper()
-	p, err := draughts.ParseLascaFEN(fen)
+	p, err := lasca.ParseLascaFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

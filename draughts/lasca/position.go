@@ -1,9 +1,11 @@
-package draughts
+package lasca
 
 import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"draughtsjudge/draughts"
 )
 
 // LascaSquare is a dark square of the Lasca board: 0..24, which is 004
@@ -101,10 +103,10 @@ func init() {
 			lascaLand[s][d] = LascaSquareAt(f+2*v[0], r+2*v[1])
 		}
 		if r == 6 {
-			lascaLastRow[White] |= 1 << s
+			lascaLastRow[draughts.White] |= 1 << s
 		}
 		if r == 0 {
-			lascaLastRow[Black] |= 1 << s
+			lascaLastRow[draughts.Black] |= 1 << s
 		}
 	}
 }
@@ -123,7 +125,7 @@ const (
 )
 
 // Side returns the piece's colour.
-func (pc LascaPiece) Side() Side { return Side(pc & 1) }
+func (pc LascaPiece) Side() draughts.Side { return draughts.Side(pc & 1) }
 
 // King reports whether the piece is a king (officer).
 func (pc LascaPiece) King() bool { return pc&2 != 0 }
@@ -199,17 +201,17 @@ func (c Column) Pieces() []LascaPiece {
 // by Play; Valid checks them.
 type LascaPosition struct {
 	Col   [LascaSquares]Column
-	Tops  [2]uint32 // Tops[side]: squares whose commander is side's
-	Kings uint32    // squares whose commander is a king
-	Side  Side      // side to move
-	Key   Key       // incremental key, equal to ComputeKey()
+	Tops  [2]uint32     // Tops[side]: squares whose commander is side's
+	Kings uint32        // squares whose commander is a king
+	Side  draughts.Side // side to move
+	Key   draughts.Key  // incremental key, equal to ComputeKey()
 }
 
 // lascaSalt[s] keys the columns of square s; lascaSide is xored in when
 // Black is to move.
 var (
 	lascaSalt [LascaSquares]uint64
-	lascaSide Key
+	lascaSide draughts.Key
 )
 
 func init() {
@@ -221,7 +223,7 @@ func init() {
 	for i := range lascaSalt {
 		lascaSalt[i] = next()
 	}
-	lascaSide = Key(next())
+	lascaSide = draughts.Key(next())
 }
 
 // lascaMix is the SplitMix64 finaliser.
@@ -237,20 +239,20 @@ func lascaMix(z uint64) uint64 {
 // hashing the packed column with a per-square random salt keeps the key
 // xor-incremental per square (Play touches from, to and the jumped squares
 // only) with one multiply-mix per changed square.
-func lascaColKey(s LascaSquare, c Column) Key {
+func lascaColKey(s LascaSquare, c Column) draughts.Key {
 	if c == 0 {
 		return 0
 	}
-	return Key(lascaMix(uint64(c) ^ lascaSalt[s]))
+	return draughts.Key(lascaMix(uint64(c) ^ lascaSalt[s]))
 }
 
 // ComputeKey computes the key from scratch.
-func (p *LascaPosition) ComputeKey() Key {
-	var k Key
+func (p *LascaPosition) ComputeKey() draughts.Key {
+	var k draughts.Key
 	for s := LascaSquare(0); s < LascaSquares; s++ {
 		k ^= lascaColKey(s, p.Col[s])
 	}
-	if p.Side == Black {
+	if p.Side == draughts.Black {
 		k ^= lascaSide
 	}
 	return k
@@ -261,8 +263,8 @@ func (p *LascaPosition) set(s LascaSquare, c Column) {
 	p.Key ^= lascaColKey(s, p.Col[s]) ^ lascaColKey(s, c)
 	p.Col[s] = c
 	bit := uint32(1) << s
-	p.Tops[White] &^= bit
-	p.Tops[Black] &^= bit
+	p.Tops[draughts.White] &^= bit
+	p.Tops[draughts.Black] &^= bit
 	p.Kings &^= bit
 	if c != 0 {
 		top := c.Top()
@@ -274,9 +276,9 @@ func (p *LascaPosition) set(s LascaSquare, c Column) {
 }
 
 // NewLascaPosition builds a position from its columns and the side to move.
-func NewLascaPosition(cols [LascaSquares]Column, side Side) LascaPosition {
+func NewLascaPosition(cols [LascaSquares]Column, side draughts.Side) LascaPosition {
 	p := LascaPosition{Side: side}
-	if side == Black {
+	if side == draughts.Black {
 		p.Key = lascaSide
 	}
 	for s := LascaSquare(0); s < LascaSquares; s++ {
@@ -293,19 +295,19 @@ func LascaStart() LascaPosition {
 		cols[s] = ColumnOf(LascaWhiteMan)
 		cols[LascaSquares-1-s] = ColumnOf(LascaBlackMan)
 	}
-	return NewLascaPosition(cols, White)
+	return NewLascaPosition(cols, draughts.White)
 }
 
 // Occupied returns the set of occupied squares.
-func (p *LascaPosition) Occupied() uint32 { return p.Tops[White] | p.Tops[Black] }
+func (p *LascaPosition) Occupied() uint32 { return p.Tops[draughts.White] | p.Tops[draughts.Black] }
 
 // Count returns the number of pieces of side s on the board, in any column
 // at any depth.
-func (p *LascaPosition) Count(s Side) int {
+func (p *LascaPosition) Count(s draughts.Side) int {
 	n := 0
 	for _, c := range p.Col {
 		b := bits.OnesCount32(uint32(c & colColour))
-		if s == Black {
+		if s == draughts.Black {
 			n += b
 		} else {
 			n += c.Height() - b
@@ -338,7 +340,7 @@ func (p *LascaPosition) Valid() error {
 			}
 		}
 	}
-	for s := Side(0); s < 2; s++ {
+	for s := draughts.Side(0); s < 2; s++ {
 		if men := tops[s] &^ kings & lascaLastRow[s]; men != 0 {
 			return fmt.Errorf("%s man on its last row (%s) is not a king (004 §2.4.2)", s, LascaSquare(bits.TrailingZeros32(men)))
 		}
@@ -349,7 +351,7 @@ func (p *LascaPosition) Valid() error {
 	if tops != p.Tops || kings != p.Kings {
 		return errors.New("commander sets out of step with the columns")
 	}
-	if p.Side > Black {
+	if p.Side > draughts.Black {
 		return errors.New("bad side to move")
 	}
 	if p.Key != p.ComputeKey() {

@@ -1,12 +1,15 @@
-package draughts
+package lasca
 
 import (
+	"flag"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
 )
+
+var perftDeep = flag.Bool("perft.deep", false, "run every perft row of testdata/perft-lasca.tsv, however deep")
 
 // lascaStats are perft counters: leaves, and among the moves of the last
 // ply the captures, the captures of more than one piece, the promotions.

@@ -1,6 +1,10 @@
-package draughts
+package lasca
 
-import "golang.org/x/sync/errgroup"
+import (
+	"golang.org/x/sync/errgroup"
+
+	"draughtsjudge/draughts"
+)
 
 // PerftLasca counts the leaf nodes of the legal Lasca move tree of depth d
 // from p, duplicates=drop (capture sequences reaching the same position
@@ -36,9 +40,9 @@ func PerftLascaStack(p *LascaPosition, depth int, stack []LascaMoveList) uint64 
 // DivideLasca returns the perft count of depth-1 under each root move, in
 // the order of the legal moves, on up to threads goroutines. The result does
 // not depend on threads.
-func DivideLasca(p *LascaPosition, depth, threads int) []DivideEntry {
+func DivideLasca(p *LascaPosition, depth, threads int) []draughts.DivideEntry {
 	ms := LascaLegalMoves(p)
-	out := make([]DivideEntry, len(ms))
+	out := make([]draughts.DivideEntry, len(ms))
 	threads = max(threads, 1)
 	stacks := make(chan []LascaMoveList, threads)
 	for range threads {

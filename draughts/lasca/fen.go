@@ -1,8 +1,10 @@
-package draughts
+package lasca
 
 import (
 	"fmt"
 	"strings"
+
+	"draughtsjudge/draughts"
 )
 
 // Lasca FEN: the PDN FEN of the other systems ("W:Wa1,c1:Be7"), extended
@@ -38,12 +40,12 @@ func ParseLascaFEN(s string) (LascaPosition, error) {
 		return LascaPosition{}, fmt.Errorf("Lasca FEN %q: %s", s, fmt.Sprintf(format, args...))
 	}
 	fields := strings.Split(t, ":")
-	var side Side
+	var side draughts.Side
 	switch fields[0] {
 	case "W", "w":
-		side = White
+		side = draughts.White
 	case "B", "b":
-		side = Black
+		side = draughts.Black
 	default:
 		return fail("side to move %q: want W or B", fields[0])
 	}
@@ -53,12 +55,12 @@ func ParseLascaFEN(s string) (LascaPosition, error) {
 		if f == "" {
 			continue
 		}
-		var who Side
+		var who draughts.Side
 		switch f[0] {
 		case 'W', 'w':
-			who = White
+			who = draughts.White
 		case 'B', 'b':
-			who = Black
+			who = draughts.Black
 		default:
 			return fail("field %q: want W or B followed by squares", f)
 		}
@@ -111,7 +113,7 @@ func splitLascaItems(body string) []string {
 
 // parseLascaItem reads one entry of side who's list: "a1", "Kd4", "c3(wb)",
 // "5", "1-11".
-func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
+func parseLascaItem(item string, who draughts.Side) ([]LascaSquare, Column, error) {
 	king := false
 	if item[0] == 'K' || item[0] == 'k' {
 		king = true
@@ -187,7 +189,7 @@ func LascaFENNumeric(p *LascaPosition) string { return lascaFEN(p, false) }
 func lascaFEN(p *LascaPosition, alg bool) string {
 	var sb strings.Builder
 	sb.WriteString("WB"[p.Side : p.Side+1])
-	for s := Side(0); s < 2; s++ {
+	for s := draughts.Side(0); s < 2; s++ {
 		sb.WriteString(":")
 		sb.WriteString("WB"[s : s+1])
 		first := true

@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 import (
 	"testing"

@@ -1,8 +1,10 @@
-package draughts
+package lasca
 
 import (
 	"sort"
 	"strings"
+
+	"draughtsjudge/draughts"
 )
 
 // LascaMoveString writes m in 004 §2.3 notation: "c3-d4" for a quiet move,
@@ -41,13 +43,13 @@ func ParseLascaMove(p *LascaPosition, text string) (LascaMove, error) {
 	t := strings.TrimRight(strings.TrimSpace(text), "!?+*#")
 	fields := strings.FieldsFunc(t, func(c rune) bool { return c == '-' || c == ':' || c == 'x' || c == 'X' })
 	if len(fields) < 2 {
-		return LascaMove{}, &MoveError{Text: text, Reason: "want squares joined by '-', ':' or 'x'"}
+		return LascaMove{}, &draughts.MoveError{Text: text, Reason: "want squares joined by '-', ':' or 'x'"}
 	}
 	sqs := make([]LascaSquare, len(fields))
 	for i, f := range fields {
 		sq, err := ParseLascaSquare(f)
 		if err != nil {
-			return LascaMove{}, &MoveError{Text: text, Reason: err.Error()}
+			return LascaMove{}, &draughts.MoveError{Text: text, Reason: err.Error()}
 		}
 		sqs[i] = sq
 	}
@@ -80,9 +82,9 @@ func ParseLascaMove(p *LascaPosition, text string) (LascaMove, error) {
 	case 1:
 		return match[0], nil
 	case 0:
-		return LascaMove{}, &MoveError{Text: text, Reason: "illegal", Candidates: LascaMoveStrings(p, ml.Slice())}
+		return LascaMove{}, &draughts.MoveError{Text: text, Reason: "illegal", Candidates: LascaMoveStrings(p, ml.Slice())}
 	}
-	return LascaMove{}, &MoveError{Text: text, Reason: "ambiguous", Candidates: LascaMoveStrings(p, match)}
+	return LascaMove{}, &draughts.MoveError{Text: text, Reason: "ambiguous", Candidates: LascaMoveStrings(p, match)}
 }
 
 // lascaPathMatches reports whether some path of m is want (exact) or passes

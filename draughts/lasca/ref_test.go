@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 // A slow reference Lasca move generator, written apart from the fast one
 // (lasca_movegen.go) and sharing none of its code: a naive 7x7 array of
@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"draughtsjudge/draughts"
 )
 
 type refBoard struct {
@@ -183,7 +185,7 @@ var refSquares = refCoords()
 // toRef converts a fast position to a reference board.
 func toRef(p *LascaPosition) refBoard {
 	var b refBoard
-	b.black = p.Side == Black
+	b.black = p.Side == draughts.Black
 	for i, c := range p.Col {
 		var sb strings.Builder
 		for _, pc := range c.Pieces() {
@@ -202,9 +204,9 @@ func fromRef(b refBoard) LascaPosition {
 			cols[i] = cols[i].AddBottom(LascaPiece(strings.IndexByte("wbWB", ch)))
 		}
 	}
-	side := White
+	side := draughts.White
 	if b.black {
-		side = Black
+		side = draughts.Black
 	}
 	return NewLascaPosition(cols, side)
 }
@@ -281,7 +283,7 @@ func randomLasca(rng *rand.Rand) LascaPosition {
 			cols[s] = cols[s].PromoteTop()
 		}
 	}
-	return NewLascaPosition(cols, Side(rng.IntN(2)))
+	return NewLascaPosition(cols, draughts.Side(rng.IntN(2)))
 }
 
 // TestLascaAgainstReference plays random games from the initial position

@@ -1,17 +1,21 @@
-package draughts
+package lasca
 
-import "strings"
+import (
+	"strings"
+
+	"draughtsjudge/draughts"
+)
 
 // IsLascaGame reports whether a PDN game is a Lasca game: [Variant "lasca"]
 // (Lasca has no PDN GameType number, SPEC §3).
-func IsLascaGame(g *Game) bool {
+func IsLascaGame(g *draughts.Game) bool {
 	v, _ := g.Tag("Variant")
 	return strings.EqualFold(strings.TrimSpace(v), "lasca")
 }
 
 // LascaGameStart returns a Lasca game's initial position: its [FEN] tag in
 // the Lasca FEN format (ParseLascaFEN), or LascaStart.
-func LascaGameStart(g *Game) (LascaPosition, error) {
+func LascaGameStart(g *draughts.Game) (LascaPosition, error) {
 	if f, ok := g.Tag("FEN"); ok && f != "" {
 		return ParseLascaFEN(f)
 	}
@@ -22,10 +26,10 @@ func LascaGameStart(g *Game) (LascaPosition, error) {
 // start, calling visit (if not nil) with the position before each ply and
 // the move it resolves to; like Replay, it stops at the first illegal ply of
 // each line and returns every error found (each a *ReplayError).
-func ReplayLasca(file string, plies []Ply, start LascaPosition, visit func(before *LascaPosition, ply *Ply, m LascaMove)) []error {
+func ReplayLasca(file string, plies []draughts.Ply, start LascaPosition, visit func(before *LascaPosition, ply *draughts.Ply, m LascaMove)) []error {
 	var errs []error
-	var walk func(plies []Ply, p LascaPosition, half int)
-	walk = func(plies []Ply, p LascaPosition, half int) {
+	var walk func(plies []draughts.Ply, p LascaPosition, half int)
+	walk = func(plies []draughts.Ply, p LascaPosition, half int) {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
@@ -33,7 +37,7 @@ func ReplayLasca(file string, plies []Ply, start LascaPosition, visit func(befor
 			}
 			m, err := ParseLascaMove(&p, ply.Text)
 			if err != nil {
-				errs = append(errs, &ReplayError{File: file, Line: ply.Line, Col: ply.Col,
+				errs = append(errs, &draughts.ReplayError{File: file, Line: ply.Line, Col: ply.Col,
 					MoveNo: half/2 + 1, Side: p.Side, Text: ply.Text, Err: err})
 				return
 			}
@@ -45,7 +49,7 @@ func ReplayLasca(file string, plies []Ply, start LascaPosition, visit func(befor
 		}
 	}
 	half := 0
-	if start.Side == Black {
+	if start.Side == draughts.Black {
 		half = 1
 	}
 	walk(plies, start, half)

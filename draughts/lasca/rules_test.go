@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"draughtsjudge/draughts"
 )
 
 // TestLascaRules checks each rule of the package doc on a position made for
@@ -139,7 +141,7 @@ func TestLascaReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, errs := ReadPDN("lasca-games.pdn", data)
+	games, errs := draughts.ReadPDN("lasca-games.pdn", data)
 	if len(errs) > 0 || len(games) != 2 {
 		t.Fatalf("%d games, errors %v", len(games), errs)
 	}
@@ -154,7 +156,7 @@ func TestLascaReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		plies := 0
-		errs := ReplayLasca("lasca-games.pdn", g.Moves, p, func(b *LascaPosition, ply *Ply, m LascaMove) {
+		errs := ReplayLasca("lasca-games.pdn", g.Moves, p, func(b *LascaPosition, ply *draughts.Ply, m LascaMove) {
 			plies++
 			if b.Valid() != nil {
 				t.Errorf("game %d: %s: %v", i+1, ply.Text, b.Valid())
@@ -168,7 +170,7 @@ func TestLascaReplay(t *testing.T) {
 		}
 	}
 	bad := "[Variant \"lasca\"]\n\n1. c3-d4 e5:c3 2. b2:d4 g7-f6 3. d4:f6 *\n"
-	games, _ = ReadPDN("bad.pdn", []byte(bad))
+	games, _ = draughts.ReadPDN("bad.pdn", []byte(bad))
 	errs = ReplayLasca("bad.pdn", games[0].Moves, LascaStart(), nil)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "bad.pdn:3:25: move 2... g7-f6: illegal") {
 		t.Errorf("illegal move: %v", errs)

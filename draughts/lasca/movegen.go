@@ -1,6 +1,10 @@
-package draughts
+package lasca
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"draughtsjudge/draughts"
+)
 
 // LascaMove is one legal Lasca move: the start and end squares of the moving
 // column, the jumped squares, the pieces taken, in the order taken, and
@@ -42,11 +46,11 @@ const lascaAll = 1<<LascaSquares - 1
 
 // lascaDirRange returns the directions a commander moves and captures in:
 // men forward only, kings all four (004 §2.4.1).
-func lascaDirRange(us Side, king bool) (lo, hi int) {
+func lascaDirRange(us draughts.Side, king bool) (lo, hi int) {
 	switch {
 	case king:
 		return 0, 4
-	case us == White:
+	case us == draughts.White:
 		return 0, 2
 	}
 	return 2, 4
@@ -57,7 +61,7 @@ type lascaGen struct {
 	p      *LascaPosition
 	ml     *LascaMoveList
 	enemy  uint32 // squares whose commander is the opponent's at the start
-	us     Side
+	us     draughts.Side
 	from   LascaSquare
 	lo, hi int
 	man    bool
