@@ -19,7 +19,7 @@ func (c *Composition) lascaFromGame(fen string, fenLine int) error {
 	if fen == "" {
 		return &InputError{c.File, c.Line, "no [FEN] tag: a composition needs its initial position"}
 	}
-	p, err := lasca.ParseLascaFEN(fen)
+	p, err := lasca.ParseFEN(fen)
 	if err != nil {
 		return &InputError{c.File, fenLine, err.Error()}
 	}
