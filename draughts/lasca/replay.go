@@ -28,31 +28,6 @@ func GameStart(g *draughts.Game) (Position, error) {
 // illegal ply of each line and returns every error found (each a
 // *draughts.ReplayError).
 func Replay(file string, plies []draughts.Ply, start Position, visit func(before *Position, ply *draughts.Ply, m Move)) []error {
-	var errs []error
-	var walk func(plies []draughts.Ply, p Position, half int)
-	walk = func(plies []draughts.Ply, p Position, half int) {
-		for i := range plies {
-			ply := &plies[i]
-			for _, v := range ply.Variations {
-				walk(v, p, half)
-			}
-			m, err := ParseMove(&p, ply.Text)
-			if err != nil {
-				errs = append(errs, &draughts.ReplayError{File: file, Line: ply.Line, Col: ply.Col,
-					MoveNo: half/2 + 1, Side: p.Side, Text: ply.Text, Err: err})
-				return
-			}
-			if visit != nil {
-				visit(&p, ply, m)
-			}
-			p = p.Play(m)
-			half++
-		}
-	}
-	half := 0
-	if start.Side == draughts.Black {
-		half = 1
-	}
-	walk(plies, start, half)
-	return errs
+	side := func(p *Position) draughts.Side { return p.Side }
+	return draughts.ReplayWith(file, plies, start, side, ParseMove, (*Position).Play, visit)
 }
