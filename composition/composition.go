@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 	"draughtsjudge/solver"
 )
 
@@ -39,7 +40,7 @@ type Composition struct {
 	// "lasca"]); then Rules only names the system (LascaRules), Start is
 	// empty but for its side to move, and Analyse checks it with the
 	// Lasca prover (lasca.go).
-	Lasca   *draughts.LascaPosition
+	Lasca   *lasca.Position
 	Author  string
 	Source  string
 	Event   string
@@ -100,7 +101,7 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	v, vLine := Tag(g, "Variant", "Вариант")
 	fen, fenLine := Tag(g, "FEN", "Позиция")
 	var err error
-	if draughts.IsLascaGame(g) {
+	if lasca.IsGame(g) {
 		if err := c.lascaFromGame(fen, fenLine); err != nil {
 			return nil, err
 		}
@@ -154,7 +155,7 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 		c.Start.Side = draughts.Black
 		c.Start.Key = c.Start.ComputeKey()
 		if c.Lasca != nil {
-			*c.Lasca = draughts.NewLascaPosition(c.Lasca.Col, draughts.Black)
+			*c.Lasca = lasca.NewPosition(c.Lasca.Col, draughts.Black)
 		}
 	}
 	if c.Lasca != nil {
@@ -174,7 +175,7 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 // FEN is the initial position in its system's FEN (Lasca's with columns).
 func (c *Composition) FEN() string {
 	if c.Lasca != nil {
-		return draughts.LascaFEN(c.Lasca)
+		return lasca.FEN(c.Lasca)
 	}
 	return draughts.FEN(&c.Start, c.Rules)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 	"draughtsjudge/solver"
 )
 
@@ -18,7 +19,7 @@ func (c *Composition) lascaFromGame(fen string, fenLine int) error {
 	if fen == "" {
 		return &InputError{c.File, c.Line, "no [FEN] tag: a composition needs its initial position"}
 	}
-	p, err := draughts.ParseLascaFEN(fen)
+	p, err := lasca.ParseFEN(fen)
 	if err != nil {
 		return &InputError{c.File, fenLine, err.Error()}
 	}

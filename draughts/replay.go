@@ -59,29 +59,41 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // start begins with 1...). It stops at the first illegal ply of each line
 // and returns all errors found.
 func Replay(file string, plies []Ply, r *Rules, start Position, visit func(before *Position, ply *Ply, m Move)) []error {
+	parse := func(p *Position, text string) (Move, error) { return ParseMove(p, r, text) }
+	side := func(p *Position) Side { return p.Side }
+	return ReplayWith(file, plies, start, side, parse, (*Position).Play, visit)
+}
+
+// ReplayWith is Replay for any position type P with moves M (lasca.Replay
+// uses it): side reports the side to move, parse resolves a ply's text in
+// a position, play returns the position after a move. Each error is a
+// *ReplayError wrapping parse's.
+func ReplayWith[P, M any](file string, plies []Ply, start P, side func(p *P) Side,
+	parse func(p *P, text string) (M, error), play func(p *P, m M) P,
+	visit func(before *P, ply *Ply, m M)) []error {
 	var errs []error
-	var walk func(plies []Ply, p Position, half int)
-	walk = func(plies []Ply, p Position, half int) {
+	var walk func(plies []Ply, p P, half int)
+	walk = func(plies []Ply, p P, half int) {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
 				walk(v, p, half)
 			}
-			m, err := ParseMove(&p, r, ply.Text)
+			m, err := parse(&p, ply.Text)
 			if err != nil {
 				errs = append(errs, &ReplayError{File: file, Line: ply.Line, Col: ply.Col,
-					MoveNo: half/2 + 1, Side: p.Side, Text: ply.Text, Err: err})
+					MoveNo: half/2 + 1, Side: side(&p), Text: ply.Text, Err: err})
 				return
 			}
 			if visit != nil {
 				visit(&p, ply, m)
 			}
-			p = p.Play(m)
+			p = play(&p, m)
 			half++
 		}
 	}
 	half := 0
-	if start.Side == Black {
+	if side(&start) == Black {
 		half = 1
 	}
 	walk(plies, start, half)

@@ -54,12 +54,14 @@ func AllRules() []*Rules {
 	return []*Rules{Russian, Brazilian, International, RussianGiveaway, InternationalGiveaway}
 }
 
-// LascaID is the variant id of Lasca (SPEC §3, PDN [Variant "lasca"]).
+// LascaID is the variant id of Lasca (SPEC §3, PDN [Variant "lasca"]); its
+// positions are lasca.Position (package draughtsjudge/draughts/lasca).
 const LascaID = "lasca"
 
 // ErrLascaSolving is RulesByID's answer for Lasca: Lasca has its own
-// position type (LascaPosition: move generation, FEN, notation, perft, PDN
-// replay) and no Rules value for the Position engine. The solver and the
+// package and position type (lasca.Position in draughtsjudge/draughts/lasca:
+// move generation, FEN, notation, perft, PDN replay) and no Rules value for
+// the Position engine. The solver and the
 // composition checks take Lasca through solver.SolveLasca; the endgame
 // databases do not cover it.
 var ErrLascaSolving = errors.New("lasca: Lasca has its own position type (draughts.LascaPosition), not a Rules value: perft, solve and check take it, the endgame databases (tablebase) do not")

@@ -8,11 +8,12 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 	"draughtsjudge/solver"
 )
 
 // Lasca compositions (rules file 004, [Variant "lasca"]) have their own
-// position type (draughts.LascaPosition) and prover (solver.SolveLasca,
+// position type (lasca.Position) and prover (solver.SolveLasca,
 // which decides every first move at any depth from the whole reachable
 // set). Chapter XI is written for 64- and 100-square draughts; of its
 // checks, Lasca runs those whose terms carry over and says plainly which do
@@ -50,7 +51,7 @@ const lascaScoreNote = "not scored: the artistic measures of 11.3 and the rubric
 func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) *Report {
 	t0 := time.Now()
 	p := *c.Lasca
-	rep := newReport(c, draughts.LascaID, c.Stipulation.Text, draughts.LascaFEN(&p))
+	rep := newReport(c, draughts.LascaID, c.Stipulation.Text, lasca.FEN(&p))
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	if opt.Time > 0 {
 		var cancel context.CancelFunc
@@ -61,7 +62,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 
 	rep.add(lascaLegal(&p))
 	rep.add(variationsCheck(c, nil))
-	for _, e := range draughts.ReplayLasca(c.File, c.Game.Moves, p, nil) {
+	for _, e := range lasca.Replay(c.File, c.Game.Moves, p, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
 	authorOK := len(rep.AuthorErrors) == 0
@@ -75,8 +76,8 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	}
 	if len(c.Game.Moves) > 0 && p.Side == attacker {
 		rep.AuthorKey = c.Game.Moves[0].Text
-		if m, err := draughts.ParseLascaMove(&p, rep.AuthorKey); err == nil {
-			rep.AuthorKey = draughts.LascaMoveString(&p, m)
+		if m, err := lasca.ParseMove(&p, rep.AuthorKey); err == nil {
+			rep.AuthorKey = lasca.MoveString(&p, m)
 		}
 	}
 	rep.lascaQuietKey(&p, attacker)
@@ -158,7 +159,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 // commanding a column on its own last row (004 §2.4.2), and a side to move
 // that commands some column. How the columns came about (the retro-analysis
 // of 11.2.2) is not analysed, and the detail says so.
-func lascaLegal(p *draughts.LascaPosition) Check {
+func lascaLegal(p *lasca.Position) Check {
 	var bad []string
 	if err := p.Valid(); err != nil {
 		bad = append(bad, err.Error())
@@ -177,17 +178,17 @@ func lascaLegal(p *draughts.LascaPosition) Check {
 // lascaQuietKey is [quiet-key] (11.1.3): White's first move is not a
 // capture (captures are compulsory, 004 §2.4 with Russian 6.1.5), and a
 // first move exists.
-func (rep *Report) lascaQuietKey(p *draughts.LascaPosition, attacker draughts.Side) {
+func (rep *Report) lascaQuietKey(p *lasca.Position, attacker draughts.Side) {
 	if p.Side != attacker {
 		rep.add(newCheck(CheckQuietKey, NotApplicable, "Black moves first"))
 		return
 	}
-	ms := draughts.LascaLegalMoves(p)
+	ms := lasca.LegalMoves(p)
 	switch {
 	case len(ms) == 0:
 		rep.add(newCheck(CheckQuietKey, Fail, "White has no first move"))
 	case ms[0].IsCapture():
-		rep.add(newCheck(CheckQuietKey, Fail, "a black column is en prise: White's first move must be a capture: "+strings.Join(draughts.LascaMoveStrings(p, ms), ", ")))
+		rep.add(newCheck(CheckQuietKey, Fail, "a black column is en prise: White's first move must be a capture: "+strings.Join(lasca.MoveStrings(p, ms), ", ")))
 	default:
 		rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(ms))))
 	}
@@ -199,11 +200,11 @@ func lascaMainLine(c *composition.Composition) []string {
 	var out []string
 	p := *c.Lasca
 	for _, ply := range c.Game.Moves {
-		m, err := draughts.ParseLascaMove(&p, ply.Text)
+		m, err := lasca.ParseMove(&p, ply.Text)
 		if err != nil {
 			break
 		}
-		out = append(out, draughts.LascaMoveString(&p, m))
+		out = append(out, lasca.MoveString(&p, m))
 		p = p.Play(m)
 	}
 	return out
@@ -223,7 +224,7 @@ type lascaWalker struct {
 	finales  []string
 }
 
-func (w *lascaWalker) walk(plies []draughts.Ply, p draughts.LascaPosition, line []string, main bool) {
+func (w *lascaWalker) walk(plies []draughts.Ply, p lasca.Position, line []string, main bool) {
 	for i := range plies {
 		ply := &plies[i]
 		for _, v := range ply.Variations {
@@ -232,11 +233,11 @@ func (w *lascaWalker) walk(plies []draughts.Ply, p draughts.LascaPosition, line 
 			}
 			w.walk(v, p, append([]string(nil), line...), false)
 		}
-		m, err := draughts.ParseLascaMove(&p, ply.Text)
+		m, err := lasca.ParseMove(&p, ply.Text)
 		if err != nil {
 			return // reported by [author-solution]
 		}
-		text := draughts.LascaMoveString(&p, m)
+		text := lasca.MoveString(&p, m)
 		after := w.g.AfterMove(&p, m)
 		at := lineOrStartText(line)
 		if !after.Goal {

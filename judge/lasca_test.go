@@ -45,7 +45,7 @@ func lascaComposition(t *testing.T, file string) *composition.Composition {
 // then crowns on e1 or g1 next), 1.a1-b2? c5-b4!. That they fail at any
 // depth, and that the win is in exactly 3 with no second White move
 // winning anywhere on the main line, is confirmed by the reference
-// generator's own exact solver (draughts/lasca_problem_test.go).
+// generator's own exact solver (draughts/lasca/problem_test.go).
 func TestLascaProblem(t *testing.T) {
 	c := lascaComposition(t, "../composition/testdata/lasca-problem.pdn")
 	if c.Lasca == nil || c.Rules.ID != "lasca" {
@@ -99,7 +99,7 @@ func TestLascaProblem(t *testing.T) {
 // W:Wc3:Bd6: 1.c3-d4 wins in 2 (d6-c5 or d6-e5 2.d4:b6 / d4:f6, Black
 // commands nothing), and 1.c3-b4 wins too: 1...d6-c5 2.b4:d6 at once,
 // else 1...d6-e5 and White's man goes on (the longer win is the
-// reference solver's, draughts/lasca_problem_test.go).
+// reference solver's, draughts/lasca/problem_test.go).
 func TestLascaCookedAndDraw(t *testing.T) {
 	parse := func(pdn string) *composition.Composition {
 		es := corpus.Parse("t.pdn", []byte(pdn))

@@ -6,10 +6,11 @@ import (
 	"sort"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 )
 
 // Lasca (rules file 004) is solved by its own prover over
-// draughts.LascaPosition, behind the same Answer as the checkers variants.
+// lasca.Position, behind the same Answer as the checkers variants.
 // df-pn and the endgame databases work on draughts.Position only; a Lasca
 // composition is small, so the prover enumerates every position reachable
 // from the initial one and solves the whole set exactly by retrograde
@@ -31,7 +32,7 @@ import (
 // win. Lasca has no move-count draw rules of its own (004 is silent), so
 // Options.DrawRules is not read.
 //
-// Positions are identified by their 64-bit key (LascaPosition.Key): a key
+// Positions are identified by their 64-bit key (lasca.Position.Key): a key
 // collision would merge two positions; for a set of 10⁶ positions its
 // probability is about 3·10⁻⁸. Memory is about lascaBytesPerPosition a
 // position (the key index, the moves both ways); Budget.TTBytes bounds the
@@ -86,24 +87,24 @@ func (e *ErrLascaTooLarge) Error() string {
 // BuildLascaGraph enumerates every position reachable from p and solves
 // the set for goal, with attacker the side that must fulfil it. maxPositions
 // bounds the set (0: no bound); ctx cancels the enumeration.
-func BuildLascaGraph(ctx context.Context, p draughts.LascaPosition, goal LascaGoal, attacker draughts.Side, maxPositions int) (*LascaGraph, error) {
+func BuildLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, maxPositions int) (*LascaGraph, error) {
 	g := &LascaGraph{attacker: attacker, goal: goal, index: map[draughts.Key]int32{}}
 	g.add(&p)
 	// Depth-first with the successors pushed on discovery: the stack holds
 	// the unexpanded siblings along one line only, never the whole set.
 	type item struct {
-		p draughts.LascaPosition
+		p lasca.Position
 		i int32
 	}
 	stack := []item{{p, 0}}
-	var ml draughts.LascaMoveList
+	var ml lasca.MoveList
 	for len(stack) > 0 {
 		if len(g.side)&0xFFF == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		draughts.GenerateLasca(&it.p, &ml)
+		lasca.Generate(&it.p, &ml)
 		g.nodes += uint64(ml.N) + 1
 		g.start[it.i] = int32(len(g.edges))
 		g.n[it.i] = uint16(ml.N)
@@ -124,7 +125,7 @@ func BuildLascaGraph(ctx context.Context, p draughts.LascaPosition, goal LascaGo
 	return g, nil
 }
 
-func (g *LascaGraph) add(p *draughts.LascaPosition) int32 {
+func (g *LascaGraph) add(p *lasca.Position) int32 {
 	i := int32(len(g.side))
 	g.index[p.Key] = i
 	g.side = append(g.side, p.Side)
@@ -214,7 +215,7 @@ type LascaValue struct {
 }
 
 // Value returns the value of p, which must be reachable from the root.
-func (g *LascaGraph) Value(p *draughts.LascaPosition) LascaValue {
+func (g *LascaGraph) Value(p *lasca.Position) LascaValue {
 	i, ok := g.index[p.Key]
 	if !ok {
 		return LascaValue{}
@@ -227,7 +228,7 @@ func (g *LascaGraph) Value(p *draughts.LascaPosition) LascaValue {
 
 // AfterMove is the value of m in p for the attacker: Goal and, for a win,
 // the distance in attacker moves counting m when the attacker moves.
-func (g *LascaGraph) AfterMove(p *draughts.LascaPosition, m draughts.LascaMove) LascaValue {
+func (g *LascaGraph) AfterMove(p *lasca.Position, m lasca.Move) LascaValue {
 	q := p.Play(m)
 	v := g.Value(&q)
 	if v.Goal && g.goal == LascaWin && p.Side == g.attacker {
@@ -243,14 +244,14 @@ func (g *LascaGraph) AfterMove(p *draughts.LascaPosition, m draughts.LascaMove) 
 // shortest first, the first or the author's expanded; at defender nodes
 // every defence). Budget.TTBytes bounds the reachable set; Budget.Deadline
 // and ctx stop the enumeration.
-func SolveLasca(ctx context.Context, p draughts.LascaPosition, goal LascaGoal, attacker draughts.Side, opt Options) Answer {
+func SolveLasca(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, opt Options) Answer {
 	ans, _ := SolveLascaGraph(ctx, p, goal, attacker, opt)
 	return ans
 }
 
 // SolveLascaGraph is SolveLasca, also returning the solved graph (nil when
 // the answer is unknown) for the composition checks' queries.
-func SolveLascaGraph(ctx context.Context, p draughts.LascaPosition, goal LascaGoal, attacker draughts.Side, opt Options) (Answer, *LascaGraph) {
+func SolveLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, opt Options) (Answer, *LascaGraph) {
 	opt.defaults()
 	if !opt.Budget.Deadline.IsZero() {
 		var cancel context.CancelFunc
@@ -284,7 +285,7 @@ func LascaLimit(b Budget) int {
 }
 
 // Answer is SolveLasca's answer from a graph built from p.
-func (g *LascaGraph) Answer(p draughts.LascaPosition, opt Options) Answer {
+func (g *LascaGraph) Answer(p lasca.Position, opt Options) Answer {
 	opt.defaults()
 	ans := Answer{Nodes: g.nodes, LocalPositions: g.Positions(), Bound: int(g.longest)}
 	root := g.Value(&p)
@@ -299,14 +300,14 @@ func (g *LascaGraph) Answer(p draughts.LascaPosition, opt Options) Answer {
 		}
 		return ans
 	}
-	ms := draughts.LascaLegalMoves(&p)
+	ms := lasca.LegalMoves(&p)
 	if len(ms) == 0 {
 		ans.Verdict, ans.Reason = VerdictRefuted, "the attacker has no legal move"
 		return ans
 	}
 	for _, m := range ms {
 		v := g.AfterMove(&p, m)
-		f := FirstMove{Move: draughts.LascaMoveString(&p, m)}
+		f := FirstMove{Move: lasca.MoveString(&p, m)}
 		if v.Goal {
 			f.Outcome, f.Result, f.Distance = Proved, "win", v.Distance
 			if g.goal == LascaDraw {
@@ -317,9 +318,9 @@ func (g *LascaGraph) Answer(p draughts.LascaPosition, opt Options) Answer {
 		}
 		f.Outcome, f.Result = Never, Never.String()
 		q := p.Play(m)
-		for _, d := range draughts.LascaLegalMoves(&q) {
+		for _, d := range lasca.LegalMoves(&q) {
 			if w := g.AfterMove(&q, d); !w.Goal {
-				f.Refutations = append(f.Refutations, Refutation{Move: draughts.LascaMoveString(&q, d), Hard: true})
+				f.Refutations = append(f.Refutations, Refutation{Move: lasca.MoveString(&q, d), Hard: true})
 			}
 		}
 		ans.Tries = append(ans.Tries, f)
@@ -339,11 +340,11 @@ func (g *LascaGraph) Answer(p draughts.LascaPosition, opt Options) Answer {
 
 // WinningMoves returns every attacker move of p that fulfils the goal,
 // with its distance (LascaWin), shortest first.
-func (g *LascaGraph) WinningMoves(p *draughts.LascaPosition) []Branch {
+func (g *LascaGraph) WinningMoves(p *lasca.Position) []Branch {
 	var out []Branch
-	for _, m := range draughts.LascaLegalMoves(p) {
+	for _, m := range lasca.LegalMoves(p) {
 		if v := g.AfterMove(p, m); v.Goal {
-			out = append(out, Branch{Move: draughts.LascaMoveString(p, m), Distance: v.Distance})
+			out = append(out, Branch{Move: lasca.MoveString(p, m), Distance: v.Distance})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -357,11 +358,11 @@ func (g *LascaGraph) WinningMoves(p *draughts.LascaPosition) []Branch {
 
 // tree expands the solution tree from p (the goal is fulfilled from p).
 // A draw has no finale: its tree is the root's branches only.
-func (g *LascaGraph) tree(p draughts.LascaPosition, budget *int, prefer []string) *Node {
+func (g *LascaGraph) tree(p lasca.Position, budget *int, prefer []string) *Node {
 	*budget--
 	v := g.Value(&p)
-	n := &Node{FEN: draughts.LascaFEN(&p), Attacker: p.Side == g.attacker, Distance: v.Distance}
-	ms := draughts.LascaLegalMoves(&p)
+	n := &Node{FEN: lasca.FEN(&p), Attacker: p.Side == g.attacker, Distance: v.Distance}
+	ms := lasca.LegalMoves(&p)
 	if len(ms) == 0 {
 		n.Finale = !n.Attacker
 		return n
@@ -384,7 +385,7 @@ func (g *LascaGraph) tree(p draughts.LascaPosition, budget *int, prefer []string
 			return n
 		}
 		mb := &n.Branches[main]
-		if m, err := draughts.ParseLascaMove(&p, mb.Move); err == nil {
+		if m, err := lasca.ParseMove(&p, mb.Move); err == nil {
 			mb.Child = g.tree(p.Play(m), budget, next)
 		}
 		return n
@@ -394,7 +395,7 @@ func (g *LascaGraph) tree(p draughts.LascaPosition, budget *int, prefer []string
 		return n
 	}
 	for _, m := range ms {
-		b := Branch{Move: draughts.LascaMoveString(&p, m)}
+		b := Branch{Move: lasca.MoveString(&p, m)}
 		var next []string
 		if len(prefer) > 0 && b.Move == prefer[0] {
 			b.Main, next = true, prefer[1:]
@@ -410,10 +411,10 @@ func (g *LascaGraph) tree(p draughts.LascaPosition, budget *int, prefer []string
 // refutingLine follows the defender's escapes from p (the goal not
 // fulfilled) for a few moves: the attacker's first move, the defender's
 // first escape.
-func (g *LascaGraph) refutingLine(p draughts.LascaPosition) []string {
+func (g *LascaGraph) refutingLine(p lasca.Position) []string {
 	var line []string
 	for len(line) < 12 {
-		ms := draughts.LascaLegalMoves(&p)
+		ms := lasca.LegalMoves(&p)
 		if len(ms) == 0 {
 			break
 		}
@@ -426,7 +427,7 @@ func (g *LascaGraph) refutingLine(p draughts.LascaPosition) []string {
 				}
 			}
 		}
-		line = append(line, draughts.LascaMoveString(&p, next))
+		line = append(line, lasca.MoveString(&p, next))
 		p = p.Play(next)
 	}
 	return line

@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 )
 
-func lascaPos(t *testing.T, fen string) draughts.LascaPosition {
+func lascaPos(t *testing.T, fen string) lasca.Position {
 	t.Helper()
-	p, err := draughts.ParseLascaFEN(fen)
+	p, err := lasca.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,8 +19,8 @@ func lascaPos(t *testing.T, fen string) draughts.LascaPosition {
 }
 
 // TestSolveLasca: the composed problem W:Wa1,d2:Bd4,c5 (solution explained
-// at composition.TestLascaProblem, confirmed by the reference generator in
-// draughts.TestLascaProblemReference): the only key d2-c3, a win in 3, the
+// at judge.TestLascaProblem, confirmed by the reference generator in
+// lasca.TestProblemReference): the only key d2-c3, a win in 3, the
 // tries d2-e3 and a1-b2 never win; the tree follows 1.d2-c3 d4:b2 2.a1:c3
 // to the two finales.
 func TestSolveLasca(t *testing.T) {

@@ -5,17 +5,17 @@ import (
 	"io"
 	"time"
 
-	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
 )
 
 // perftLasca is the perft command for --variant lasca, on the Lasca
-// position type (draughts.LascaPosition); the output is the same as for the
+// position type (lasca.Position); the output is the same as for the
 // other systems.
 func perftLasca(fen string, depth int, divide bool, threads int, stdout, stderr io.Writer) int {
-	p := draughts.LascaStart()
+	p := lasca.Start()
 	if fen != "" {
 		var err error
-		if p, err = draughts.ParseLascaFEN(fen); err != nil {
+		if p, err = lasca.ParseFEN(fen); err != nil {
 			fmt.Fprintln(stderr, "draughtsjudge perft:", err)
 			return exitUsage
 		}
@@ -28,12 +28,12 @@ func perftLasca(fen string, depth int, divide bool, threads int, stdout, stderr 
 		t0 := time.Now()
 		var n uint64
 		if divide && d == depth {
-			for _, e := range draughts.DivideLasca(&p, d, threads) {
+			for _, e := range lasca.Divide(&p, d, threads) {
 				fmt.Fprintf(stdout, "%s\t%d\n", e.Move, e.Nodes)
 				n += e.Nodes
 			}
 		} else {
-			n = draughts.PerftLascaParallel(&p, d, threads)
+			n = lasca.PerftParallel(&p, d, threads)
 		}
 		fmt.Fprintf(stdout, "%d\t%d\t%.3f\n", d, n, time.Since(t0).Seconds())
 	}

@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 import (
 	"testing"
@@ -106,7 +106,7 @@ func refSolve(t *testing.T, root refBoard) refSolved {
 
 func refFEN(t *testing.T, fen string) string {
 	t.Helper()
-	p, err := ParseLascaFEN(fen)
+	p, err := ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,19 +114,19 @@ func refFEN(t *testing.T, fen string) string {
 	return b.key()
 }
 
-// TestLascaProblemReference solves the composed problem of
+// TestProblemReference solves the composed problem of
 // composition/testdata/lasca-problem.pdn (W:Wa1,d2:Bd4,c5, White to win;
-// the solution is explained at composition.TestLascaProblem) with the
+// the solution is explained at judge.TestLascaProblem) with the
 // reference generator alone: of the three first moves only 1.d2-c3 wins,
 // in exactly 3 White moves, and at every White move of the author's lines
 // exactly one move wins; the others never win (the whole reachable set is
 // solved, so "never" is at any depth). The fast generator's prover
 // (solver/lasca.go) gives the same, tested in composition and solver.
-func TestLascaProblemReference(t *testing.T) {
+func TestProblemReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves about 220 000 positions with the slow reference generator")
 	}
-	root, err := ParseLascaFEN("W:Wa1,d2:Bd4,c5")
+	root, err := ParseFEN("W:Wa1,d2:Bd4,c5")
 	if err != nil {
 		t.Fatal(err)
 	}

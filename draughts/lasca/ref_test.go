@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 // A slow reference Lasca move generator, written apart from the fast one
 // (lasca_movegen.go) and sharing none of its code: a naive 7x7 array of
@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"draughtsjudge/draughts"
 )
 
 type refBoard struct {
@@ -181,9 +183,9 @@ func refCoords() [][2]int {
 var refSquares = refCoords()
 
 // toRef converts a fast position to a reference board.
-func toRef(p *LascaPosition) refBoard {
+func toRef(p *Position) refBoard {
 	var b refBoard
-	b.black = p.Side == Black
+	b.black = p.Side == draughts.Black
 	for i, c := range p.Col {
 		var sb strings.Builder
 		for _, pc := range c.Pieces() {
@@ -195,18 +197,18 @@ func toRef(p *LascaPosition) refBoard {
 }
 
 // fromRef converts a reference board to a fast position.
-func fromRef(b refBoard) LascaPosition {
-	var cols [LascaSquares]Column
+func fromRef(b refBoard) Position {
+	var cols [Squares]Column
 	for i, fr := range refSquares {
 		for _, ch := range []byte(b.sq[fr[0]][fr[1]]) {
-			cols[i] = cols[i].AddBottom(LascaPiece(strings.IndexByte("wbWB", ch)))
+			cols[i] = cols[i].AddBottom(Piece(strings.IndexByte("wbWB", ch)))
 		}
 	}
-	side := White
+	side := draughts.White
 	if b.black {
-		side = Black
+		side = draughts.Black
 	}
-	return NewLascaPosition(cols, side)
+	return NewPosition(cols, side)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -220,43 +222,43 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // checkAgainstRef compares the fast generator with the reference in p and
 // returns the fast moves.
-func checkAgainstRef(t *testing.T, p *LascaPosition, ml *LascaMoveList) bool {
+func checkAgainstRef(t *testing.T, p *Position, ml *MoveList) bool {
 	t.Helper()
-	GenerateLasca(p, ml)
+	Generate(p, ml)
 	want := refSuccessors(toRef(p))
 	got := map[string]bool{}
 	for _, m := range ml.Slice() {
 		q := p.Play(m)
 		if err := q.Valid(); err != nil {
-			t.Errorf("%s: after %s: %v", LascaFEN(p), LascaMoveString(p, m), err)
+			t.Errorf("%s: after %s: %v", FEN(p), MoveString(p, m), err)
 			return false
 		}
 		k := toRef(&q)
 		got[k.key()] = true
 	}
 	if len(got) != ml.N {
-		t.Errorf("%s: %d moves but %d distinct successors (duplicate moves)", LascaFEN(p), ml.N, len(got))
+		t.Errorf("%s: %d moves but %d distinct successors (duplicate moves)", FEN(p), ml.N, len(got))
 		return false
 	}
 	if len(got) != len(want) {
-		t.Errorf("%s: fast %d successors, reference %d\nfast: %v\nref:  %v", LascaFEN(p), len(got), len(want),
-			LascaMoveStrings(p, ml.Slice()), sortedKeys(want))
+		t.Errorf("%s: fast %d successors, reference %d\nfast: %v\nref:  %v", FEN(p), len(got), len(want),
+			MoveStrings(p, ml.Slice()), sortedKeys(want))
 		return false
 	}
 	for k := range want {
 		if !got[k] {
-			t.Errorf("%s: reference successor %s missing from fast moves %v", LascaFEN(p), k, LascaMoveStrings(p, ml.Slice()))
+			t.Errorf("%s: reference successor %s missing from fast moves %v", FEN(p), k, MoveStrings(p, ml.Slice()))
 			return false
 		}
 	}
 	return true
 }
 
-// randomLasca builds a random legal-material position: columns of 1–4
+// randomPosition builds a random legal-material position: columns of 1–4
 // random pieces on random squares, at most 11 pieces a colour, kings
 // anywhere, men anywhere but commanding on their last row.
-func randomLasca(rng *rand.Rand) LascaPosition {
-	var cols [LascaSquares]Column
+func randomPosition(rng *rand.Rand) Position {
+	var cols [Squares]Column
 	left := [2]int{11, 11}
 	for s := range cols {
 		if rng.IntN(100) >= 45 {
@@ -264,7 +266,7 @@ func randomLasca(rng *rand.Rand) LascaPosition {
 		}
 		h := 1 + rng.IntN(4)
 		for range h {
-			pc := LascaPiece(rng.IntN(4))
+			pc := Piece(rng.IntN(4))
 			if rng.IntN(3) > 0 {
 				pc &^= 2 // mostly men
 			}
@@ -277,21 +279,21 @@ func randomLasca(rng *rand.Rand) LascaPosition {
 	}
 	for s := range cols {
 		// A man commanding a column on its last row is impossible (Valid).
-		if top := cols[s].Top(); cols[s] != 0 && !top.King() && lascaLastRow[top.Side()]&(1<<s) != 0 {
+		if top := cols[s].Top(); cols[s] != 0 && !top.King() && lastRow[top.Side()]&(1<<s) != 0 {
 			cols[s] = cols[s].PromoteTop()
 		}
 	}
-	return NewLascaPosition(cols, Side(rng.IntN(2)))
+	return NewPosition(cols, draughts.Side(rng.IntN(2)))
 }
 
-// TestLascaAgainstReference plays random games from the initial position
+// TestAgainstReference plays random games from the initial position
 // and from random column positions and compares the two generators in every
 // position reached.
-func TestLascaAgainstReference(t *testing.T) {
+func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 0xEA5CA))
-	var ml LascaMoveList
+	var ml MoveList
 	positions, captures, multi := 0, 0, 0
-	play := func(p LascaPosition, plies int) {
+	play := func(p Position, plies int) {
 		for range plies {
 			positions++
 			if !checkAgainstRef(t, &p, &ml) || ml.N == 0 {
@@ -306,7 +308,7 @@ func TestLascaAgainstReference(t *testing.T) {
 			}
 			q := p.Play(m)
 			if q.Key != q.ComputeKey() {
-				t.Fatalf("%s: key out of step after %s", LascaFEN(&p), LascaMoveString(&p, m))
+				t.Fatalf("%s: key out of step after %s", FEN(&p), MoveString(&p, m))
 			}
 			p = q
 		}
@@ -316,10 +318,10 @@ func TestLascaAgainstReference(t *testing.T) {
 		games, randoms = 100, 500
 	}
 	for range games {
-		play(LascaStart(), 200)
+		play(Start(), 200)
 	}
 	for range randoms {
-		p := randomLasca(rng)
+		p := randomPosition(rng)
 		if p.Valid() != nil {
 			t.Fatalf("random position invalid: %v", p.Valid())
 		}
@@ -334,10 +336,10 @@ func TestLascaAgainstReference(t *testing.T) {
 	}
 }
 
-// TestLascaPerftReference counts perft with the reference generator and
-// compares it with PerftLasca, from the start and from positions with
+// TestPerftReference counts perft with the reference generator and
+// compares it with Perft, from the start and from positions with
 // kings and columns.
-func TestLascaPerftReference(t *testing.T) {
+func TestPerftReference(t *testing.T) {
 	cases := []struct {
 		fen   string
 		depth int
@@ -347,10 +349,10 @@ func TestLascaPerftReference(t *testing.T) {
 		{"B:Wa3(wbb),c3,e3(Wb),g3,d2:Bc5(bw),e5,Kd6,b6(Bw),f6", 4},
 	}
 	for _, c := range cases {
-		p := LascaStart()
+		p := Start()
 		if c.fen != "" {
 			var err error
-			if p, err = ParseLascaFEN(c.fen); err != nil {
+			if p, err = ParseFEN(c.fen); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -359,16 +361,16 @@ func TestLascaPerftReference(t *testing.T) {
 			depth = min(depth, 10)
 		}
 		for d := 1; d <= depth; d++ {
-			fast, ref := PerftLasca(&p, d), refPerft(toRef(&p), d)
+			fast, ref := Perft(&p, d), refPerft(toRef(&p), d)
 			if fast != ref {
-				t.Fatalf("%s depth %d: PerftLasca %d, reference %d", LascaFEN(&p), d, fast, ref)
+				t.Fatalf("%s depth %d: Perft %d, reference %d", FEN(&p), d, fast, ref)
 			}
 		}
 	}
 }
 
-func TestLascaRefBridge(t *testing.T) {
-	p := LascaStart()
+func TestRefBridge(t *testing.T) {
+	p := Start()
 	q := fromRef(toRef(&p))
 	if q != p {
 		t.Fatalf("reference bridge does not round-trip the start position")

@@ -1,4 +1,4 @@
-package draughts
+package lasca
 
 import (
 	"math/rand/v2"
@@ -6,16 +6,18 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"draughtsjudge/draughts"
 )
 
-// TestLascaRules checks each rule of the package doc on a position made for
-// it: the legal moves (LascaMoveString, sorted) and the position after the
+// TestRules checks each rule of the package doc on a position made for
+// it: the legal moves (MoveString, sorted) and the position after the
 // first of them.
-func TestLascaRules(t *testing.T) {
+func TestRules(t *testing.T) {
 	cases := []struct {
 		rule, fen string
 		moves     []string
-		after     string // LascaFEN after moves[0]; "" = not checked
+		after     string // FEN after moves[0]; "" = not checked
 		lost      bool   // the side to move has lost after moves[0]
 	}{
 		{"004 §2.3: a capture takes the top piece and puts it under; the rest stays and its top owns it",
@@ -50,13 +52,13 @@ func TestLascaRules(t *testing.T) {
 			"W:W:Bd4", nil, "", false},
 	}
 	for _, c := range cases {
-		p, err := ParseLascaFEN(c.fen)
+		p, err := ParseFEN(c.fen)
 		if err != nil {
 			t.Errorf("%s: %v", c.rule, err)
 			continue
 		}
-		ms := LascaLegalMoves(&p)
-		got := LascaMoveStrings(&p, ms)
+		ms := LegalMoves(&p)
+		got := MoveStrings(&p, ms)
 		if len(got) == 0 {
 			got = nil
 		}
@@ -65,53 +67,53 @@ func TestLascaRules(t *testing.T) {
 			continue
 		}
 		if c.moves == nil {
-			if !LascaLost(&p) {
+			if !Lost(&p) {
 				t.Errorf("%s: %s: not lost", c.rule, c.fen)
 			}
 			continue
 		}
-		m, err := ParseLascaMove(&p, c.moves[0])
+		m, err := ParseMove(&p, c.moves[0])
 		if err != nil {
 			t.Errorf("%s: %v", c.rule, err)
 			continue
 		}
 		q := p.Play(m)
-		if c.after != "" && LascaFEN(&q) != c.after {
-			t.Errorf("%s: after %s: %s, want %s", c.rule, c.moves[0], LascaFEN(&q), c.after)
+		if c.after != "" && FEN(&q) != c.after {
+			t.Errorf("%s: after %s: %s, want %s", c.rule, c.moves[0], FEN(&q), c.after)
 		}
-		if LascaLost(&q) != c.lost {
+		if Lost(&q) != c.lost {
 			t.Errorf("%s: after %s: lost = %v, want %v", c.rule, c.moves[0], !c.lost, c.lost)
 		}
 	}
 }
 
-// TestLascaNotationRoundTrip writes every legal move of positions reached by
+// TestNotationRoundTrip writes every legal move of positions reached by
 // random play and reads it back; the full path and the 004 style with only
 // the squares where the direction changes must read back too.
-func TestLascaNotationRoundTrip(t *testing.T) {
+func TestNotationRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 2026))
-	var ml LascaMoveList
+	var ml MoveList
 	n := 0
 	for game := 0; game < 60; game++ {
-		p := LascaStart()
+		p := Start()
 		if game%2 == 1 {
-			p = randomLasca(rng)
+			p = randomPosition(rng)
 		}
 		for ply := 0; ply < 60; ply++ {
-			GenerateLasca(&p, &ml)
+			Generate(&p, &ml)
 			if ml.N == 0 {
 				break
 			}
 			for _, m := range ml.Slice() {
 				n++
-				s := LascaMoveString(&p, m)
-				if got, err := ParseLascaMove(&p, s); err != nil || got != m {
-					t.Fatalf("%s: %s reads back as %v, %v", LascaFEN(&p), s, got, err)
+				s := MoveString(&p, m)
+				if got, err := ParseMove(&p, s); err != nil || got != m {
+					t.Fatalf("%s: %s reads back as %v, %v", FEN(&p), s, got, err)
 				}
-				for _, path := range LascaPaths(&p, m) {
-					full := lascaPathString(path)
-					if got, err := ParseLascaMove(&p, strings.ReplaceAll(full, ":", "x")); err != nil || got != m {
-						t.Fatalf("%s: full path %s reads back as %v, %v", LascaFEN(&p), full, got, err)
+				for _, path := range Paths(&p, m) {
+					full := pathString(path)
+					if got, err := ParseMove(&p, strings.ReplaceAll(full, ":", "x")); err != nil || got != m {
+						t.Fatalf("%s: full path %s reads back as %v, %v", FEN(&p), full, got, err)
 					}
 				}
 			}
@@ -121,40 +123,40 @@ func TestLascaNotationRoundTrip(t *testing.T) {
 	if n < 1000 {
 		t.Errorf("only %d moves checked", n)
 	}
-	p := LascaStart()
+	p := Start()
 	for _, bad := range []string{"c3", "c3-c4", "a3-b4-c5", "b2-c3", "c3:e5", "z9-a1"} {
-		if _, err := ParseLascaMove(&p, bad); err == nil {
-			t.Errorf("ParseLascaMove(%q) accepted", bad)
+		if _, err := ParseMove(&p, bad); err == nil {
+			t.Errorf("ParseMove(%q) accepted", bad)
 		}
 	}
-	if m, err := ParseLascaMove(&p, "9-12"); err != nil || LascaMoveString(&p, m) != "c3-b4" {
+	if m, err := ParseMove(&p, "9-12"); err != nil || MoveString(&p, m) != "c3-b4" {
 		t.Errorf("numeric 9-12: %v, %v", m, err)
 	}
 }
 
-// TestLascaReplay replays the Lasca games of testdata/lasca-games.pdn: the
+// TestReplay replays the Lasca games of testdata/lasca-games.pdn: the
 // example game of 004 §2.3 and a short game of ours, each ply legal.
-func TestLascaReplay(t *testing.T) {
+func TestReplay(t *testing.T) {
 	data, err := os.ReadFile("testdata/lasca-games.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, errs := ReadPDN("lasca-games.pdn", data)
+	games, errs := draughts.ReadPDN("lasca-games.pdn", data)
 	if len(errs) > 0 || len(games) != 2 {
 		t.Fatalf("%d games, errors %v", len(games), errs)
 	}
 	wantPlies := []int{53, 10}
 	for i := range games {
 		g := &games[i]
-		if !IsLascaGame(g) {
+		if !IsGame(g) {
 			t.Fatalf("game %d: not a Lasca game", i+1)
 		}
-		p, err := LascaGameStart(g)
+		p, err := GameStart(g)
 		if err != nil {
 			t.Fatal(err)
 		}
 		plies := 0
-		errs := ReplayLasca("lasca-games.pdn", g.Moves, p, func(b *LascaPosition, ply *Ply, m LascaMove) {
+		errs := Replay("lasca-games.pdn", g.Moves, p, func(b *Position, ply *draughts.Ply, m Move) {
 			plies++
 			if b.Valid() != nil {
 				t.Errorf("game %d: %s: %v", i+1, ply.Text, b.Valid())
@@ -168,8 +170,8 @@ func TestLascaReplay(t *testing.T) {
 		}
 	}
 	bad := "[Variant \"lasca\"]\n\n1. c3-d4 e5:c3 2. b2:d4 g7-f6 3. d4:f6 *\n"
-	games, _ = ReadPDN("bad.pdn", []byte(bad))
-	errs = ReplayLasca("bad.pdn", games[0].Moves, LascaStart(), nil)
+	games, _ = draughts.ReadPDN("bad.pdn", []byte(bad))
+	errs = Replay("bad.pdn", games[0].Moves, Start(), nil)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "bad.pdn:3:25: move 2... g7-f6: illegal") {
 		t.Errorf("illegal move: %v", errs)
 	}

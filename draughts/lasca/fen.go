@@ -1,8 +1,10 @@
-package draughts
+package lasca
 
 import (
 	"fmt"
 	"strings"
+
+	"draughtsjudge/draughts"
 )
 
 // Lasca FEN: the PDN FEN of the other systems ("W:Wa1,c1:Be7"), extended
@@ -21,44 +23,44 @@ import (
 // man; on b6 a black man over a white king; a black man on g7. A K prefix
 // before a column is allowed when its top letter is a king. Squares may be
 // numeric (1–25, 004 numbering, see the package notes), and a numeric range
-// "1-11" lists one-piece men. LascaFEN writes algebraic squares, in number
+// "1-11" lists one-piece men. FEN writes algebraic squares, in number
 // order; bare squares for one-piece columns.
 
-// ParseLascaFEN reads a Lasca FEN (format above). It tolerates spaces,
+// ParseFEN reads a Lasca FEN (format above). It tolerates spaces,
 // surrounding quotes and a trailing period. The position must pass Valid.
-func ParseLascaFEN(s string) (LascaPosition, error) {
+func ParseFEN(s string) (Position, error) {
 	t := strings.TrimSuffix(strings.TrimSpace(s), ".")
 	t = strings.Trim(strings.TrimSpace(t), "\"")
 	t = strings.TrimSuffix(strings.TrimSpace(t), ".")
 	t = strings.ReplaceAll(t, " ", "")
 	if t == "" {
-		return LascaPosition{}, fmt.Errorf("Lasca FEN: empty")
+		return Position{}, fmt.Errorf("Lasca FEN: empty")
 	}
-	fail := func(format string, args ...any) (LascaPosition, error) {
-		return LascaPosition{}, fmt.Errorf("Lasca FEN %q: %s", s, fmt.Sprintf(format, args...))
+	fail := func(format string, args ...any) (Position, error) {
+		return Position{}, fmt.Errorf("Lasca FEN %q: %s", s, fmt.Sprintf(format, args...))
 	}
 	fields := strings.Split(t, ":")
-	var side Side
+	var side draughts.Side
 	switch fields[0] {
 	case "W", "w":
-		side = White
+		side = draughts.White
 	case "B", "b":
-		side = Black
+		side = draughts.Black
 	default:
 		return fail("side to move %q: want W or B", fields[0])
 	}
-	var cols [LascaSquares]Column
+	var cols [Squares]Column
 	seen := [2]bool{}
 	for _, f := range fields[1:] {
 		if f == "" {
 			continue
 		}
-		var who Side
+		var who draughts.Side
 		switch f[0] {
 		case 'W', 'w':
-			who = White
+			who = draughts.White
 		case 'B', 'b':
-			who = Black
+			who = draughts.Black
 		default:
 			return fail("field %q: want W or B followed by squares", f)
 		}
@@ -66,11 +68,11 @@ func ParseLascaFEN(s string) (LascaPosition, error) {
 			return fail("%s columns given twice", who)
 		}
 		seen[who] = true
-		for _, item := range splitLascaItems(f[1:]) {
+		for _, item := range splitItems(f[1:]) {
 			if item == "" {
 				continue
 			}
-			sqs, col, err := parseLascaItem(item, who)
+			sqs, col, err := parseItem(item, who)
 			if err != nil {
 				return fail("%v", err)
 			}
@@ -82,15 +84,15 @@ func ParseLascaFEN(s string) (LascaPosition, error) {
 			}
 		}
 	}
-	p := NewLascaPosition(cols, side)
+	p := NewPosition(cols, side)
 	if err := p.Valid(); err != nil {
 		return fail("%v", err)
 	}
 	return p, nil
 }
 
-// splitLascaItems splits a side's list at the commas outside parentheses.
-func splitLascaItems(body string) []string {
+// splitItems splits a side's list at the commas outside parentheses.
+func splitItems(body string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(body); i++ {
@@ -109,9 +111,9 @@ func splitLascaItems(body string) []string {
 	return append(out, body[start:])
 }
 
-// parseLascaItem reads one entry of side who's list: "a1", "Kd4", "c3(wb)",
+// parseItem reads one entry of side who's list: "a1", "Kd4", "c3(wb)",
 // "5", "1-11".
-func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
+func parseItem(item string, who draughts.Side) ([]Square, Column, error) {
 	king := false
 	if item[0] == 'K' || item[0] == 'k' {
 		king = true
@@ -125,10 +127,10 @@ func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
 		stack = item[i+1 : len(item)-1]
 		item = item[:i]
 	}
-	var sqs []LascaSquare
+	var sqs []Square
 	if i := strings.IndexByte(item, '-'); i > 0 && stack == "" {
-		lo, err1 := ParseLascaSquare(item[:i])
-		hi, err2 := ParseLascaSquare(item[i+1:])
+		lo, err1 := ParseSquare(item[:i])
+		hi, err2 := ParseSquare(item[i+1:])
 		if err1 != nil || err2 != nil || lo > hi || item[0] < '0' || item[0] > '9' {
 			return nil, 0, fmt.Errorf("bad square range %q", item)
 		}
@@ -136,14 +138,14 @@ func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
 			sqs = append(sqs, s)
 		}
 	} else {
-		sq, err := ParseLascaSquare(item)
+		sq, err := ParseSquare(item)
 		if err != nil {
 			return nil, 0, err
 		}
-		sqs = []LascaSquare{sq}
+		sqs = []Square{sq}
 	}
 	if stack == "" {
-		pc := LascaPiece(who)
+		pc := Piece(who)
 		if king {
 			pc |= 2
 		}
@@ -154,16 +156,16 @@ func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
 	}
 	var col Column
 	for i := 0; i < len(stack); i++ {
-		var pc LascaPiece
+		var pc Piece
 		switch stack[i] {
 		case 'w':
-			pc = LascaWhiteMan
+			pc = WhiteMan
 		case 'W':
-			pc = LascaWhiteKing
+			pc = WhiteKing
 		case 'b':
-			pc = LascaBlackMan
+			pc = BlackMan
 		case 'B':
-			pc = LascaBlackKing
+			pc = BlackKing
 		default:
 			return nil, 0, fmt.Errorf("column %q: piece %q: want w, W, b or B", stack, stack[i])
 		}
@@ -178,20 +180,20 @@ func parseLascaItem(item string, who Side) ([]LascaSquare, Column, error) {
 	return sqs, col, nil
 }
 
-// LascaFEN writes p as a Lasca FEN with algebraic squares.
-func LascaFEN(p *LascaPosition) string { return lascaFEN(p, true) }
+// FEN writes p as a Lasca FEN with algebraic squares.
+func FEN(p *Position) string { return writeFEN(p, true) }
 
-// LascaFENNumeric writes p as a Lasca FEN with 004 numbers 1–25.
-func LascaFENNumeric(p *LascaPosition) string { return lascaFEN(p, false) }
+// FENNumeric writes p as a Lasca FEN with 004 numbers 1–25.
+func FENNumeric(p *Position) string { return writeFEN(p, false) }
 
-func lascaFEN(p *LascaPosition, alg bool) string {
+func writeFEN(p *Position, alg bool) string {
 	var sb strings.Builder
 	sb.WriteString("WB"[p.Side : p.Side+1])
-	for s := Side(0); s < 2; s++ {
+	for s := draughts.Side(0); s < 2; s++ {
 		sb.WriteString(":")
 		sb.WriteString("WB"[s : s+1])
 		first := true
-		for sq := LascaSquare(0); sq < LascaSquares; sq++ {
+		for sq := Square(0); sq < Squares; sq++ {
 			if p.Tops[s]&(1<<sq) == 0 {
 				continue
 			}

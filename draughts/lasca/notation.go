@@ -1,25 +1,27 @@
-package draughts
+package lasca
 
 import (
 	"sort"
 	"strings"
+
+	"draughtsjudge/draughts"
 )
 
-// LascaMoveString writes m in 004 §2.3 notation: "c3-d4" for a quiet move,
+// MoveString writes m in 004 §2.3 notation: "c3-d4" for a quiet move,
 // "c3:e5" for a capture (start and end). The full path of landing squares
 // ("a1:c3:e5:c7") is written only when another legal move of p has the same
 // start and end; 004 asks for the squares where the direction changes, and
-// every landing square is a superset of those that ParseLascaMove also
+// every landing square is a superset of those that ParseMove also
 // reads.
-func LascaMoveString(p *LascaPosition, m LascaMove) string {
+func MoveString(p *Position, m Move) string {
 	if !m.IsCapture() {
 		return m.From.String() + "-" + m.To.String()
 	}
-	var ml LascaMoveList
-	GenerateLasca(p, &ml)
+	var ml MoveList
+	Generate(p, &ml)
 	for _, o := range ml.Slice() {
 		if o != m && o.From == m.From && o.To == m.To {
-			if paths := LascaPaths(p, m); len(paths) > 0 {
+			if paths := Paths(p, m); len(paths) > 0 {
 				names := make([]string, len(paths[0]))
 				for i, s := range paths[0] {
 					names[i] = s.String()
@@ -31,44 +33,45 @@ func LascaMoveString(p *LascaPosition, m LascaMove) string {
 	return m.From.String() + ":" + m.To.String()
 }
 
-// ParseLascaMove resolves move text against the legal moves of p. It accepts
+// ParseMove resolves move text against the legal moves of p. It accepts
 // algebraic or numeric squares joined by "-", ":", "x" or "X", with the
 // short (start and end) or a fuller capture path (any squares of the path
 // in order, e.g. the squares where the direction changes, 004 §2.3);
 // trailing "!?+*#" marks are ignored. Text that matches no legal move, or
-// several, is a *MoveError listing the legal moves or the candidates.
-func ParseLascaMove(p *LascaPosition, text string) (LascaMove, error) {
+// several, is a *draughts.MoveError listing the legal moves or the
+// candidates.
+func ParseMove(p *Position, text string) (Move, error) {
 	t := strings.TrimRight(strings.TrimSpace(text), "!?+*#")
 	fields := strings.FieldsFunc(t, func(c rune) bool { return c == '-' || c == ':' || c == 'x' || c == 'X' })
 	if len(fields) < 2 {
-		return LascaMove{}, &MoveError{Text: text, Reason: "want squares joined by '-', ':' or 'x'"}
+		return Move{}, &draughts.MoveError{Text: text, Reason: "want squares joined by '-', ':' or 'x'"}
 	}
-	sqs := make([]LascaSquare, len(fields))
+	sqs := make([]Square, len(fields))
 	for i, f := range fields {
-		sq, err := ParseLascaSquare(f)
+		sq, err := ParseSquare(f)
 		if err != nil {
-			return LascaMove{}, &MoveError{Text: text, Reason: err.Error()}
+			return Move{}, &draughts.MoveError{Text: text, Reason: err.Error()}
 		}
 		sqs[i] = sq
 	}
 	from, to := sqs[0], sqs[len(sqs)-1]
-	var ml LascaMoveList
-	GenerateLasca(p, &ml)
-	var match []LascaMove
+	var ml MoveList
+	Generate(p, &ml)
+	var match []Move
 	for _, m := range ml.Slice() {
 		if m.From != from || m.To != to {
 			continue
 		}
-		if len(sqs) > 2 && !lascaPathMatches(p, m, sqs, false) {
+		if len(sqs) > 2 && !pathMatches(p, m, sqs, false) {
 			continue
 		}
 		match = append(match, m)
 	}
 	if len(match) > 1 {
 		// Prefer the move whose path is exactly the squares written.
-		var exact []LascaMove
+		var exact []Move
 		for _, m := range match {
-			if lascaPathMatches(p, m, sqs, true) {
+			if pathMatches(p, m, sqs, true) {
 				exact = append(exact, m)
 			}
 		}
@@ -80,17 +83,17 @@ func ParseLascaMove(p *LascaPosition, text string) (LascaMove, error) {
 	case 1:
 		return match[0], nil
 	case 0:
-		return LascaMove{}, &MoveError{Text: text, Reason: "illegal", Candidates: LascaMoveStrings(p, ml.Slice())}
+		return Move{}, &draughts.MoveError{Text: text, Reason: "illegal", Candidates: MoveStrings(p, ml.Slice())}
 	}
-	return LascaMove{}, &MoveError{Text: text, Reason: "ambiguous", Candidates: LascaMoveStrings(p, match)}
+	return Move{}, &draughts.MoveError{Text: text, Reason: "ambiguous", Candidates: MoveStrings(p, match)}
 }
 
-// lascaPathMatches reports whether some path of m is want (exact) or passes
+// pathMatches reports whether some path of m is want (exact) or passes
 // through want's squares in order.
-func lascaPathMatches(p *LascaPosition, m LascaMove, want []LascaSquare, exact bool) bool {
-	for _, path := range LascaPaths(p, m) {
+func pathMatches(p *Position, m Move, want []Square, exact bool) bool {
+	for _, path := range Paths(p, m) {
 		if exact {
-			if len(path) == len(want) && lascaPathString(path) == lascaPathString(want) {
+			if len(path) == len(want) && pathString(path) == pathString(want) {
 				return true
 			}
 			continue
@@ -108,7 +111,7 @@ func lascaPathMatches(p *LascaPosition, m LascaMove, want []LascaSquare, exact b
 	return false
 }
 
-func lascaPathString(path []LascaSquare) string {
+func pathString(path []Square) string {
 	names := make([]string, len(path))
 	for i, s := range path {
 		names[i] = s.String()
@@ -116,20 +119,20 @@ func lascaPathString(path []LascaSquare) string {
 	return strings.Join(names, ":")
 }
 
-// LascaMoveStrings writes each move with LascaMoveString, sorted.
-func LascaMoveStrings(p *LascaPosition, ms []LascaMove) []string {
+// MoveStrings writes each move with MoveString, sorted.
+func MoveStrings(p *Position, ms []Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
-		out[i] = LascaMoveString(p, m)
+		out[i] = MoveString(p, m)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// LascaLegalMoves returns the legal moves of p as a new slice (off the hot
+// LegalMoves returns the legal moves of p as a new slice (off the hot
 // path).
-func LascaLegalMoves(p *LascaPosition) []LascaMove {
-	var ml LascaMoveList
-	GenerateLasca(p, &ml)
-	return append([]LascaMove(nil), ml.Slice()...)
+func LegalMoves(p *Position) []Move {
+	var ml MoveList
+	Generate(p, &ml)
+	return append([]Move(nil), ml.Slice()...)
 }
