@@ -62,7 +62,7 @@ func wantedSlices(cfg *Config, comps []*composition.Composition) map[*draughts.R
 	want := map[*draughts.Rules]map[tablebase.Material]bool{}
 	for _, c := range comps {
 		if c.Lasca != nil {
-			continue // no endgame databases for Lasca (README "Lasca")
+			continue // no endgame databases for Lasca (docs/lasca.md)
 		}
 		m := tablebase.MaterialOf(&c.Start)
 		limit := 0

@@ -44,8 +44,7 @@ func Sample() []Entry {
 	return out
 }
 
-// SampleFiles returns the embedded sample files by name (for tests and
-// the README).
+// SampleFiles returns the embedded sample files by name (for tests).
 func SampleFiles() map[string][]byte {
 	out := map[string][]byte{}
 	names, _ := fs.Glob(sample, "sample/*.pdn")

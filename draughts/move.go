@@ -3,7 +3,7 @@ package draughts
 // Move is one legal move: the moving piece's start and end squares, the set
 // of captured pieces, and whether a man ends the move as a king. Two capture
 // sequences with the same four fields lead to the same position and are the
-// same move (SPEC §3, the perft tables' duplicates=drop convention); two with
+// same move (docs/spec.md §3, the perft tables' duplicates=drop convention); two with
 // the same ends but different captured sets are distinct. 16 bytes.
 type Move struct {
 	Captured Bitboard // pieces removed at the end of the move (Turkish strike, 6.1.5.9)

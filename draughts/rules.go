@@ -54,7 +54,7 @@ func AllRules() []*Rules {
 	return []*Rules{Russian, Brazilian, International, RussianGiveaway, InternationalGiveaway}
 }
 
-// LascaID is the variant id of Lasca (SPEC §3, PDN [Variant "lasca"]); its
+// LascaID is the variant id of Lasca (docs/spec.md §3, PDN [Variant "lasca"]); its
 // positions are lasca.Position (package draughtsjudge/draughts/lasca).
 const LascaID = "lasca"
 

@@ -81,7 +81,7 @@ type Finding struct {
 }
 
 // Report is the analysis of one composition. JSON field names are the
-// documented schema (README "JSON report").
+// documented schema (docs/json-report.md).
 type Report struct {
 	File            string             `json:"file"`
 	Index           int                `json:"index"`
@@ -136,7 +136,7 @@ type Options struct {
 	Prober solver.Prober
 	// LenientStudyDuals makes a partial cook in a study after the
 	// branching a warning: not a defect in the main line, no demotion of
-	// a side variation (README "Judgement calls"; draughtsjudge check
+	// a side variation (docs/checks.md "Judgement calls"; draughtsjudge check
 	// --lenient-study-duals).
 	LenientStudyDuals bool
 
@@ -573,7 +573,7 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	if ans.Undecided > 0 {
 		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
 		if aborted == 0 && c.Genre != composition.Problem {
-			// Judgement call (README): a bounded "no win" is enough to pass
+			// Judgement call (docs/checks.md): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
 			// study a longer win is a cook too (11.2.6 knows no length).
 			aborted = ans.Undecided
@@ -720,7 +720,7 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,
-// 8.2) change the solution (SPEC §3: a report says when theory and game
+// 8.2) change the solution (docs/spec.md §3: a report says when theory and game
 // modes disagree): the shortest key is searched again under the game
 // rules, to the same length. Informative only (pass or warn).
 func (rep *Report) drawRulesCheck(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer) {

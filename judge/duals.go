@@ -226,7 +226,7 @@ const (
 //     problems (alternative move, alternative capture) and the play of a
 //     single white piece in a study's finale (11.2.6);
 //   - a partial cook in the main line is a defect (the main line cannot
-//     be demoted: judgement call, README), and so in a one-variation
+//     be demoted: judgement call, docs/checks.md), and so in a one-variation
 //     problem and in any variation of a task (11.2.6);
 //   - a partial cook in a side variation demotes it: the variation is not
 //     thematic, a warning, and the variations count drops (which can fail

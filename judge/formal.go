@@ -568,7 +568,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 // a task must be economical; in other genres the main line's finale must
 // be, and uneconomical side variations are a warning (11.3.3).
 //
-// "The same win" (judgement call, README): a finale won on the board
+// "The same win" (judgement call, docs/checks.md): a finale won on the board
 // (Black has no move, a lock, or the problem finale rule) needs a piece
 // unless the finale without it is won on the board too; a finale won by
 // the endgame database in N moves needs a piece unless without it the

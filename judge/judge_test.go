@@ -119,7 +119,7 @@ func TestInputErrors(t *testing.T) {
 // in 3, and 3.38-16 (3...3-14 4.16-32 14x37 5.26x42 …), 3.38-43 and 3.38-49
 // win in 5 by another combination: a partial cook that demotes the
 // variation (11.2.6), which leaves one branch, and a study needs two
-// (11.2.5). So by the strict reading (README "Judgement calls") the study
+// (11.2.5). So by the strict reading (docs/checks.md "Judgement calls") the study
 // is defective on [variations] only, never on [unique]; a lenient judge
 // (--lenient-study-duals) keeps the variation.
 func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
@@ -185,7 +185,7 @@ func TestAuthorKeyIsATry(t *testing.T) {
 	}
 }
 
-// SPEC §3: the report says whether the game draw rules change the
+// docs/spec.md §3: the report says whether the game draw rules change the
 // solution; for Shoshin's study (won in 6) they do not.
 func TestDrawRulesAgreement(t *testing.T) {
 	testflag.Long(t)

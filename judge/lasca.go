@@ -17,7 +17,7 @@ import (
 // which decides every first move at any depth from the whole reachable
 // set). Chapter XI is written for 64- and 100-square draughts; of its
 // checks, Lasca runs those whose terms carry over and says plainly which do
-// not, and why (analyseLasca, README "Lasca"):
+// not, and why (analyseLasca, docs/lasca.md):
 //
 //   - run: [legal] (004 §2.2.1 material, 004 §2.4.2 commanders), [author-
 //     solution], [quiet-key] (11.1.3), [solvable] (11.2.3), [unique]
@@ -291,7 +291,7 @@ func lineOrStartText(line []string) string {
 // lascaUniqueness is [unique] for Lasca (11.2.6): every first move is
 // decided at any depth, so a second key is a full cook however long; a
 // dual in the author's main line is a partial cook, in a side variation a
-// warning (README "Lasca": a judgement call).
+// warning (docs/lasca.md: a judgement call).
 func (rep *Report) lascaUniqueness(goal solver.LascaGoal, ans solver.Answer) {
 	bound := "every first move decided at any depth (the whole reachable set solved)"
 	switch partial := dualsWith(rep.Duals, DualPartial); {

@@ -87,7 +87,7 @@ func analyseParts(ctx context.Context, c *composition.Composition, opt Options) 
 // doubleCheck is [double] (11.1.4: "с двумя или более разными
 // художественными решениями"): the author's solutions start with
 // different keys, so that they are different solutions and not
-// variations of one (judgement call, README).
+// variations of one (judgement call, docs/checks.md).
 func doubleCheck(c *composition.Composition, keys []string) Check {
 	seen := map[string]int{}
 	for i, k := range keys {

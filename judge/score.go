@@ -61,7 +61,7 @@ func ParseRubric(name string, data []byte) (Rubric, error) {
 			return nil, fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
 		}
 		if len(out) == 0 && strings.TrimSpace(f[0]) == "id" && strings.TrimSpace(f[2]) == "weight" {
-			continue // the column header (the README's example has one)
+			continue // the column header (docs/checks.md's example has one)
 		}
 		w, err := strconv.ParseFloat(strings.TrimSpace(f[2]), 64)
 		if err != nil {
@@ -157,7 +157,7 @@ func (rep *Report) measureValues() map[string]float64 {
 	return v
 }
 
-// ApplyScore scores rep with rubric (11.7, SPEC §7): a defective entry
+// ApplyScore scores rep with rubric (11.7, docs/spec.md §7): a defective entry
 // scores 0 with its failed checks listed; otherwise the sum of the lines
 // whose condition holds, clamped to 0..10. An undecided entry gets a
 // provisional score. Originality is listed for the judge (weight 0).

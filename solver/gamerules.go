@@ -2,7 +2,7 @@ package solver
 
 import "draughtsjudge/draughts"
 
-// DrawRules selects how draws are decided (SPEC §3).
+// DrawRules selects how draws are decided (docs/spec.md §3).
 type DrawRules uint8
 
 // Draw rule modes.

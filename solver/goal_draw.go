@@ -2,7 +2,7 @@ package solver
 
 import "draughtsjudge/draughts"
 
-// Draw is the goal "draw" (SPEC §5) in theory mode: the attacker reaches,
+// Draw is the goal "draw" (docs/spec.md §5) in theory mode: the attacker reaches,
 // against every defence, a position the endgame database values at least
 // a draw for it (or the defender is left without a move; in a giveaway
 // system, 8.1, the attacker without a move). Without a

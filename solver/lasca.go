@@ -22,7 +22,7 @@ import (
 //   - the attacker wins a position where it is to move if some move leads
 //     to a win, one where the defender is to move if every defence does;
 //   - whatever is not a forced win is never one, at any depth (a cycle
-//     of positions is a draw by repetition, SPEC §3 theory mode).
+//     of positions is a draw by repetition, docs/spec.md §3 theory mode).
 //
 // The propagation runs in order of distance, so each win gets its exact
 // distance in attacker moves (the attacker's shortest, the defender's

@@ -6,8 +6,8 @@ import (
 	"draughtsjudge/draughts"
 )
 
-// Local is the exact local analysis of a composition (issue 10's fallback
-// for small reachable sets): every position reachable from a root is
+// Local is the exact local analysis of a composition (the exact fallback
+// for small reachable sets, docs/solver.md): every position reachable from a root is
 // enumerated (the goal's verdict, and so the endgame databases, end the
 // lines that reach covered material), and the whole set is solved by
 // retrograde propagation, as the endgame databases are built. The answer
@@ -147,7 +147,7 @@ func (l *Local) solve() {
 	}
 	fill = nil
 	// left: a defender position's children not yet won (two moves never
-	// lead to one position: the generator merges them, SPEC §3).
+	// lead to one position: the generator merges them, docs/spec.md §3).
 	left := make([]uint16, n)
 	var buckets [][]uint32
 	push := func(i uint32, d int) {

@@ -64,7 +64,7 @@ func (o *Options) defaults() {
 // Verdict of a solve.
 type Verdict string
 
-// Verdicts (SPEC §5).
+// Verdicts (docs/spec.md §5).
 const (
 	VerdictProved  Verdict = "proved"
 	VerdictRefuted Verdict = "refuted"
@@ -149,7 +149,7 @@ type Answer struct {
 }
 
 // Solve answers the stipulation goal for p, with attacker the side that
-// must fulfil it (SPEC §5): verdict, every key with its exact distance,
+// must fulfil it (docs/spec.md §5): verdict, every key with its exact distance,
 // the tries with their refutations, and the solution tree.
 //
 // When the attacker is to move, each first move has its own searcher

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Stipulation is a parsed stipulation (SPEC §4).
+// Stipulation is a parsed stipulation (docs/spec.md §4).
 type Stipulation struct {
 	Text       string // as written
 	Kind       string // "win", "draw", "lock", "giveaway"

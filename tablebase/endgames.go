@@ -31,9 +31,9 @@ import (
 // Every position is stored, including those where the side to move must
 // capture (their values come from smaller slices during the build). This
 // keeps Probe a single array read with no search; ZSTD squeezes the
-// redundancy (figures in README).
+// redundancy (figures in docs/performance.md).
 //
-// Keys (big-endian, STYLE 12):
+// Keys (big-endian; docs/tablebases.md "On-disk format"):
 //
 //	'E' variant wm wk bm bk side block(uint32)   → EndgameBlockSize codes, index order
 //	'M' 'E' variant wm wk bm bk                  → JSON SliceRecord, written last

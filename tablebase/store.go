@@ -8,7 +8,7 @@
 //	'S' solved cache  "S" + variant + 0 + goal + 0 + position(25 bytes) → JSON Solved
 //	'E' endgames      see endgame files
 //
-// Versioning (STYLE 13): the meta key "Mformat" holds FormatVersion; a
+// Versioning (docs/style.md 13): the meta key "Mformat" holds FormatVersion; a
 // store with another format is refused with an error naming both versions.
 // Solved records carry the engine version that wrote them; a record from
 // another engine version is not trusted and reads as a miss.

@@ -9,8 +9,7 @@ import (
 
 // Exit codes: 0 all sound / success, 1 some entry defective or unknown,
 // 2 usage or input errors, 3 the store cannot be used as the run needs it
-// (locked, damaged beyond repair, another format, no space; README "The
-// store"), 4 an internal error (a bug) in some entry, the rest of the
+// (locked, damaged beyond repair, another format, no space; docs/store.md), 4 an internal error (a bug) in some entry, the rest of the
 // batch reported.
 const (
 	exitOK        = 0

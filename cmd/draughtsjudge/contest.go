@@ -39,7 +39,7 @@ func loadComps(paths []string, f *runFlags, stderr io.Writer) ([]*composition.Co
 
 // withoutLasca drops the Lasca compositions from a solving contest's key
 // or sheet, one error line each: its diagrams, notation and grading are
-// for the checkers boards (README "Lasca").
+// for the checkers boards (docs/lasca.md).
 func withoutLasca(comps []*composition.Composition, what string, stderr io.Writer) ([]*composition.Composition, []string) {
 	var kept []*composition.Composition
 	var errs []string

@@ -150,7 +150,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
-	fs.BoolVar(&f.lenient, "lenient-study-duals", false, "a partial cook in a study after the branching is a warning: no defect in the main line, no side variation demoted (11.2.6; README \"Judgement calls\")")
+	fs.BoolVar(&f.lenient, "lenient-study-duals", false, "a partial cook in a study after the branching is a warning: no defect in the main line, no side variation demoted (11.2.6; docs/checks.md \"Judgement calls\")")
 }
 
 // autoEndgames is --endgames' default: endgamesFor picks by board.

@@ -36,7 +36,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	case *fen != "" && fs.NArg() == 0:
 		var pdn string
 		if strings.EqualFold(strings.TrimSpace(*variant), draughts.LascaID) {
-			// Lasca has no GameType (SPEC §3) and its own FEN (README "Lasca").
+			// Lasca has no GameType (docs/spec.md §3) and its own FEN (docs/lasca.md).
 			pdn = fmt.Sprintf("[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", draughts.LascaID, *fen, *stip)
 		} else {
 			r, err := draughts.RulesByID(*variant)

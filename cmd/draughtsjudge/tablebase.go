@@ -93,7 +93,7 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if strings.EqualFold(strings.TrimSpace(*variant), draughts.LascaID) {
-		fmt.Fprintln(stderr, "draughtsjudge tablebase: the endgame databases do not cover Lasca (004): a square holds a column of pieces, and no index of Lasca positions is built; solve and check decide Lasca compositions without them, over every position reachable from the initial one (README \"Lasca\")")
+		fmt.Fprintln(stderr, "draughtsjudge tablebase: the endgame databases do not cover Lasca (004): a square holds a column of pieces, and no index of Lasca positions is built; solve and check decide Lasca compositions without them, over every position reachable from the initial one (docs/lasca.md)")
 		return exitUsage
 	}
 	r, err := draughts.RulesByID(*variant)

@@ -1,5 +1,5 @@
-// Package regress is the regression corpus (issue 10, after Popeye's
-// REGRESSIONS): every real composition the project has, each with the
+// Package regress is the regression corpus (docs/regression.md; after
+// Popeye's REGRESSIONS): every real composition the project has, each with the
 // verdict, keys, cooks and failed checks its source implies, and the
 // comparison of the tool's reports with them.
 //
@@ -7,7 +7,7 @@
 // outside the code under test wherever possible: the source's Status and
 // published solution (the key is the first move of the published
 // solution), the source's own text (a textbook naming two drawing moves),
-// and chapter XI as SPEC.md states it (a study with one line fails
+// and chapter XI as docs/spec.md §6 states it (a study with one line fails
 // 11.2.5). Where the tool and the source disagree, the row carries the
 // line that decides it; what cannot be established is TBD and is never
 // asserted. A source's Status is not the truth either: a row marks a
@@ -16,7 +16,7 @@
 // The same comparison is used by the Go test (regress_test.go: short mode
 // only the fast rows) and by the command "draughtsjudge regress", which
 // prints how many entries are decided, the time per entry and the
-// agreement with the expectations (README, "Regression corpus").
+// agreement with the expectations (docs/regression.md).
 package regress
 
 import (

@@ -29,7 +29,7 @@
 //     column: a captured king is a king again when it is freed.
 //   - Russian draughts 6.1.5 (004 §2.4: "in everything else follow the rules
 //     of Russian column draughts"; our copy of 004 holds only their §1.14,
-//     so we read them as the Russian draughts rules of SPEC §3): capturing
+//     so we read them as the Russian draughts rules of docs/spec.md §3): capturing
 //     is compulsory, a capture sequence must be completed, and the choice
 //     among captures is free (no majority rule).
 //   - 004 §2.4.2: a man that reaches the last row in a capture stops there
@@ -65,7 +65,7 @@
 //     Russian 6.1.7).
 //
 // Two capture sequences are the same move when they lead to the same
-// position (SPEC §3). In Lasca the position after a capture depends on the
+// position (docs/spec.md §3). In Lasca the position after a capture depends on the
 // order of the captures (the prisoners stack under the capturing column in
 // that order), so Move carries the prisoners in order, not only the set of
 // jumped squares; equal Move values lead to equal positions and distinct

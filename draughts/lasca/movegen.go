@@ -10,7 +10,7 @@ import (
 // column, the jumped squares, the pieces taken, in the order taken, and
 // whether the commander ends the move as a king. Equal values lead to equal
 // positions and distinct values to distinct ones, so two capture sequences
-// that reach the same position are one move (SPEC §3, duplicates=drop).
+// that reach the same position are one move (docs/spec.md §3, duplicates=drop).
 // 12 bytes.
 type Move struct {
 	Captured  uint32 // jumped squares (each jumped once, Lasker's rule)

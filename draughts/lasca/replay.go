@@ -7,7 +7,7 @@ import (
 )
 
 // IsGame reports whether a PDN game is a Lasca game: [Variant "lasca"]
-// (Lasca has no PDN GameType number, SPEC §3).
+// (Lasca has no PDN GameType number, docs/spec.md §3).
 func IsGame(g *draughts.Game) bool {
 	v, _ := g.Tag("Variant")
 	return strings.EqualFold(strings.TrimSpace(v), "lasca")
