@@ -10,7 +10,6 @@ import (
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
-	"draughtsjudge/solver"
 )
 
 // Genres (11.1.3).
@@ -34,7 +33,7 @@ type Composition struct {
 	// group, 11.1.3), by [Genre "practical problem"] or [Group "practical"]
 	// (Russian практическая проблема / практическая).
 	Practical   bool
-	Stipulation solver.Stipulation
+	Stipulation Stipulation
 	Start       draughts.Position
 	// Lasca is the initial position of a Lasca composition ([Variant
 	// "lasca"]); then Rules only names the system (LascaRules), Start is
@@ -148,7 +147,7 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 		if err := parseSpecial(c, st, stLine); err != nil {
 			return nil, err
 		}
-	} else if c.Stipulation, err = solver.ParseStipulation(st); err != nil {
+	} else if c.Stipulation, err = ParseStipulation(st); err != nil {
 		return nil, &InputError{file, stLine, err.Error()}
 	}
 	if c.Stipulation.BlackFirst && c.Start.Side == draughts.White {
@@ -238,5 +237,5 @@ func count(n int, noun string) string {
 // in a giveaway system (8.1: there the winner is the side that loses all
 // its pieces or is blocked).
 func IsGiveaway(c *Composition) bool {
-	return c.Rules.Giveaway || c.Stipulation.Kind == "giveaway" || c.Stipulation.Reverse
+	return c.Rules.Giveaway || c.Stipulation.Kind == KindGiveaway || c.Stipulation.Reverse
 }

@@ -5,7 +5,6 @@ import (
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
-	"draughtsjudge/solver"
 )
 
 // LascaRules names Lasca in Composition.Rules: ID and Name only. The
@@ -30,9 +29,9 @@ func (c *Composition) lascaFromGame(fen string, fenLine int) error {
 
 // lascaStipulation says whether Lasca has the stipulation: win (the
 // opponent left without a move, 004 §2.4) and draw.
-func lascaStipulation(st solver.Stipulation) error {
+func lascaStipulation(st Stipulation) error {
 	switch st.Kind {
-	case "win", "draw":
+	case KindWin, KindDraw:
 		return nil
 	}
 	return fmt.Errorf("stipulation %q is not defined for Lasca (want win or draw; locking and giveaway stipulations are for the checkers variants)", st.Text)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"draughtsjudge/draughts"
-	"draughtsjudge/solver"
 )
 
 // Clause 11.1.4: the special kinds of composition. A composition of a
@@ -40,7 +39,7 @@ import (
 type Part struct {
 	Name        string // "White to move", "board turned 180°", "twin: c3 removed", "solution 2"
 	Start       draughts.Position
-	Stipulation solver.Stipulation
+	Stipulation Stipulation
 	Moves       []draughts.Ply // the author's solution of this part
 	// Retro is the number of last moves a retro-analysis part asks for
 	// (0: not a retro part).
@@ -81,7 +80,7 @@ func isSpecial(s string) bool {
 
 // parseSpecial reads a special kind's stipulation into c.Parts and c.Kind.
 func parseSpecial(c *Composition, text string, line int) error {
-	c.Stipulation = solver.Stipulation{Text: text, Kind: "special"}
+	c.Stipulation = Stipulation{Text: text, Kind: "special"}
 	kinds := map[string]bool{}
 	sides := map[draughts.Side]bool{}
 	for i, raw := range strings.Split(text, ";") {
@@ -215,10 +214,10 @@ func (c *Composition) addParts(text, t string, line int, mods partModifiers, kin
 		start.Side = c.Start.Side // the FEN says who is to move
 		start.Key = start.ComputeKey()
 		kinds[KindRetro] = true
-		c.Parts = append(c.Parts, Part{Name: joinNames(append(names, fmt.Sprintf("the last %s", count(n, "move"))), "retro-analysis"), Start: start, Stipulation: solver.Stipulation{Text: t, Kind: "retro"}, Retro: n})
+		c.Parts = append(c.Parts, Part{Name: joinNames(append(names, fmt.Sprintf("the last %s", count(n, "move"))), "retro-analysis"), Start: start, Stipulation: Stipulation{Text: t, Kind: "retro"}, Retro: n})
 		return nil
 	}
-	st, err := solver.ParseStipulation(t)
+	st, err := ParseStipulation(t)
 	if err != nil {
 		return &InputError{c.File, line, err.Error()}
 	}

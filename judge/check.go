@@ -149,7 +149,7 @@ type Options struct {
 // the stipulation cannot be solved yet.
 func Goal(c *composition.Composition, opt Options) (solver.Goal, error) {
 	switch c.Stipulation.Kind {
-	case "win":
+	case composition.KindWin:
 		w := solver.Win{Prober: opt.Prober}
 		if c.Genre == composition.Problem && opt.MaterialMargin >= 0 {
 			w.MaterialMargin = opt.MaterialMargin
@@ -164,12 +164,12 @@ func Goal(c *composition.Composition, opt Options) (solver.Goal, error) {
 			return solver.Giveaway{Prober: opt.Prober}, nil
 		}
 		return w, nil
-	case "giveaway":
+	case composition.KindGiveaway:
 		// Clause 11.1.4, reverse stipulation: White forces Black to
 		// capture all White pieces (GiveAll) or to leave White without a
 		// move.
 		return solver.Giveaway{All: c.Stipulation.GiveAll, Prober: opt.Prober}, nil
-	case "lock":
+	case composition.KindLock:
 		if c.Stipulation.Reverse || c.Rules.Giveaway {
 			// Clause 11.1.3 (note on giveaway tasks): White forces Black
 			// to lock White's pieces; a lock of Black's pieces would be
@@ -177,7 +177,7 @@ func Goal(c *composition.Composition, opt Options) (solver.Goal, error) {
 			return solver.GiveawayLock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
 		}
 		return solver.Lock{Men: c.Stipulation.LockMen, Kings: c.Stipulation.LockKings}, nil
-	case "draw":
+	case composition.KindDraw:
 		if opt.Prober == nil {
 			return nil, fmt.Errorf("draw stipulations need the endgame databases (a draw is proved where every line reaches a database draw or win); none available")
 		}

@@ -342,7 +342,7 @@ func genreFits(c *composition.Composition, g string) (bool, string) {
 	wm, wk := material(p, draughts.White)
 	bm, bk := material(p, draughts.Black)
 	w, b := wm+wk, bm+bk
-	lock := c.Stipulation.Kind == "lock"
+	lock := c.Stipulation.Kind == composition.KindLock
 	switch g {
 	case composition.Problem:
 		if lock {
@@ -507,7 +507,7 @@ func (f *formal) finales() []Finale {
 		}
 		fin.FEN = draughts.FEN(&end, f.r)
 		fin.Fulfilled = f.fulfilled(end)
-		if fin.Fulfilled && f.c.Stipulation.Kind == "lock" {
+		if fin.Fulfilled && f.c.Stipulation.Kind == composition.KindLock {
 			for _, sq := range end.Pieces[lockedSide(f.c)].Squares() {
 				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))
 			}
@@ -528,7 +528,7 @@ func finaleName(fin Finale) string {
 // exactLock is [exact-lock] (11.2.8.2): every finale of a task locks
 // exactly the stated number and kind of pieces.
 func (f *formal) exactLock(fins []Finale) Check {
-	if f.c.Stipulation.Kind != "lock" {
+	if f.c.Stipulation.Kind != composition.KindLock {
 		return newCheck(CheckExactLock, NotApplicable, "locking tasks only")
 	}
 	want := solver.LockText(f.c.Stipulation.LockMen, f.c.Stipulation.LockKings)

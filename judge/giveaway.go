@@ -20,7 +20,7 @@ import (
 // lockedSide is the side whose pieces a lock stipulation locks: Black in a
 // locking task, White in a giveaway locking task (11.1.3).
 func lockedSide(c *composition.Composition) draughts.Side {
-	if c != nil && c.Stipulation.Kind == "lock" && composition.IsGiveaway(c) {
+	if c != nil && c.Stipulation.Kind == composition.KindLock && composition.IsGiveaway(c) {
 		return draughts.White
 	}
 	return draughts.Black
@@ -29,7 +29,7 @@ func lockedSide(c *composition.Composition) draughts.Side {
 // giveawayGoalText is the goal of a giveaway composition in words.
 func giveawayGoalText(c *composition.Composition) string {
 	switch {
-	case c.Stipulation.Kind == "lock":
+	case c.Stipulation.Kind == composition.KindLock:
 		return "White forces Black to lock exactly the " + lockText(c) + " of White, White to move (11.1.3 note on giveaway tasks)"
 	case c.Stipulation.GiveAll:
 		return "White forces Black to capture every White piece (11.1.4)"
@@ -89,7 +89,7 @@ func (rep *Report) giveawayAmend(c *composition.Composition) {
 		d += "; not applied: " + strings.Join(na, ", ")
 	}
 	d += "; the problem finale rule of material gain (11.2.7.2) is never used: a finale is White without a move or without pieces, the stated lock of White's pieces, or a giveaway endgame database value (8.1)"
-	if c.Stipulation.Kind == "lock" {
+	if c.Stipulation.Kind == composition.KindLock {
 		d += "; exact-lock counts White's locked pieces"
 	}
 	d += "; applied as written: legal, quiet-key, solvable, unique, variations, economy-construction, economy-finale (a white piece the finale's block does not need is surplus)"

@@ -83,7 +83,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	rep.lascaQuietKey(&p, attacker)
 
 	goal := solver.LascaWin
-	if c.Stipulation.Kind == "draw" {
+	if c.Stipulation.Kind == composition.KindDraw {
 		goal = solver.LascaDraw
 	}
 	sopt := opt.Solver

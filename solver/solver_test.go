@@ -127,28 +127,6 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 	}
 }
 
-func TestParseStipulation(t *testing.T) {
-	for in, want := range map[string]Stipulation{
-		"win":                    {Kind: "win"},
-		"Выигрыш":                {Kind: "win"},
-		"lock 2 men":             {Kind: "lock", LockMen: 2},
-		"lock 1 king 2 men":      {Kind: "lock", LockKings: 1, LockMen: 2},
-		"запереть 3 простых":     {Kind: "lock", LockMen: 3},
-		"black-first: draw":      {Kind: "draw", BlackFirst: true},
-		"ход черных: выигрыш":    {Kind: "win", BlackFirst: true},
-		"lock 2 kings and 1 men": {Kind: "lock", LockKings: 2, LockMen: 1},
-	} {
-		got, err := ParseStipulation(in)
-		want.Text = in
-		if err != nil || got != want {
-			t.Errorf("%q: got %+v, %v; want %+v", in, got, err, want)
-		}
-	}
-	if _, err := ParseStipulation("checkmate in 2"); err == nil {
-		t.Error("unknown stipulation accepted")
-	}
-}
-
 // Giveaway (russian-giveaway, 8.1): White c3, Black e5. 1.c3-d4 forces
 // e5:c3, and White, to move without pieces, has won.
 func TestGiveawayInOne(t *testing.T) {

@@ -1,4 +1,4 @@
-package solver
+package composition
 
 import (
 	"fmt"
@@ -7,10 +7,21 @@ import (
 	"strings"
 )
 
+// StipulationKind is what the attacker must achieve (docs/spec.md §4).
+type StipulationKind string
+
+// The kinds of stipulation (11.1.3; giveaway: 11.1.4).
+const (
+	KindWin      StipulationKind = "win"      // выигрыш
+	KindDraw     StipulationKind = "draw"     // ничья
+	KindLock     StipulationKind = "lock"     // запирание
+	KindGiveaway StipulationKind = "giveaway" // обратная задача
+)
+
 // Stipulation is a parsed stipulation (docs/spec.md §4).
 type Stipulation struct {
 	Text       string // as written
-	Kind       string // "win", "draw", "lock", "giveaway"
+	Kind       StipulationKind
 	LockMen    int
 	LockKings  int
 	BlackFirst bool // "black-first:" (ход черных): Black moves first, White fulfils the task
@@ -46,16 +57,16 @@ func ParseStipulation(s string) (Stipulation, error) {
 	t = strings.TrimSuffix(t, ".")
 	switch t {
 	case "win", "выигрыш", "white wins", "белые выигрывают":
-		st.Kind = "win"
+		st.Kind = KindWin
 		return st, nil
 	case "draw", "ничья", "белые делают ничью":
-		st.Kind = "draw"
+		st.Kind = KindDraw
 		return st, nil
 	case "giveaway", "обратная задача", "обратная", "поддавки":
-		st.Kind = "giveaway"
+		st.Kind = KindGiveaway
 		return st, nil
 	case "giveaway all", "capture all", "отдать все шашки", "поддавки все":
-		st.Kind, st.GiveAll = "giveaway", true
+		st.Kind, st.GiveAll = KindGiveaway, true
 		return st, nil
 	}
 	for _, pre := range []string{"giveaway ", "поддавки "} {
@@ -68,7 +79,7 @@ func ParseStipulation(s string) (Stipulation, error) {
 	if m == nil {
 		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway, giveaway all, giveaway lock N men)", s)
 	}
-	st.Kind = "lock"
+	st.Kind = KindLock
 	for i := 1; i+1 < len(m); i += 2 {
 		if m[i] == "" {
 			continue
