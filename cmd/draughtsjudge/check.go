@@ -56,6 +56,9 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 	}
 	var pdnOut *outputFile
 	if f.pdnOut != "" {
+		if in := inputNamed(f.pdnOut, entries); in != "" {
+			return usageError(stderr, name, fmt.Errorf("--pdn-out %s: is the input file %s; it would be overwritten (choose another file)", f.pdnOut, in))
+		}
 		if pdnOut, err = createOutput(f.pdnOut); err != nil {
 			return usageError(stderr, "check", fmt.Errorf("--pdn-out: %v", err))
 		}

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+
+	"draughtsjudge/corpus"
 )
 
 // outputFile is an output file opened before the work, so that a path
@@ -131,4 +133,25 @@ func (c *checkedWriter) finish(args []string, code int, stderr io.Writer) int {
 func outputError(stderr io.Writer, name, what string, err error) int {
 	fmt.Fprintf(stderr, "draughtsjudge %s: writing %s: %v\n", name, what, err)
 	return exitOutput
+}
+
+// inputNamed returns the input file of entries that path names (the same
+// file by os.SameFile: also through a symbolic link, a relative path or a
+// hard link), or "" when path is none of them or does not exist yet.
+func inputNamed(path string, entries []corpus.Entry) string {
+	out, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if e.File == "" || seen[e.File] {
+			continue
+		}
+		seen[e.File] = true
+		if in, err := os.Stat(e.File); err == nil && os.SameFile(in, out) {
+			return e.File
+		}
+	}
+	return ""
 }
