@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"time"
 
@@ -216,9 +217,10 @@ func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 	if f.noDB {
 		return nil, exitOK
 	}
-	dir := f.db
-	if dir == "" {
-		dir = tablebase.DefaultDir()
+	dir, err := storeDir(f.db)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		return nil, exitStore
 	}
 	s, err := tablebase.Open(dir)
 	if err != nil {
@@ -229,6 +231,23 @@ func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 		fmt.Fprintf(stderr, "draughtsjudge: %s\n", n)
 	}
 	return s, exitOK
+}
+
+// storeDir is the store's folder: --db, else $DRAUGHTSJUDGE_DB, else
+// <user cache dir>/draughtsjudge/db. Without a user cache dir (neither
+// $XDG_CACHE_HOME nor $HOME set) it is an error: a folder in the shared
+// temporary directory would be another user's to read, lock or delete.
+func storeDir(db string) (string, error) {
+	if db != "" {
+		return db, nil
+	}
+	if d := os.Getenv("DRAUGHTSJUDGE_DB"); d != "" {
+		return d, nil
+	}
+	if _, err := os.UserCacheDir(); err != nil {
+		return "", fmt.Errorf("no folder for the store: %v; give --db DIR or set $DRAUGHTSJUDGE_DB (or --no-db to run without it)", err)
+	}
+	return tablebase.DefaultDir(), nil
 }
 
 // addReportFlags adds the check command's report flags.

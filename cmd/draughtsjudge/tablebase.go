@@ -101,9 +101,10 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "draughtsjudge tablebase:", err)
 		return exitUsage
 	}
-	dir := *db
-	if dir == "" {
-		dir = tablebase.DefaultDir()
+	dir, err := storeDir(*db)
+	if err != nil {
+		fmt.Fprintln(stderr, "draughtsjudge tablebase:", err)
+		return exitStore
 	}
 	s, err := tablebase.Open(dir)
 	if err != nil {
