@@ -12,6 +12,7 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
+	"draughtsjudge/tablebase"
 	"draughtsjudge/tourney"
 )
 
@@ -158,7 +159,16 @@ func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Ru
 		cfg.Endgames = nil
 	}
 	if cfg.Endgames != nil {
-		if err := batch.EnsureEndgames(ctx, &cfg, comps); err != nil {
+		// A build takes minutes: a progress bar on a terminal, else one
+		// line per slice built.
+		progress, finish := newBar(stderr, "building endgame slices")
+		cfg.BuildProgress = progress
+		if !isTerminal(stderr) {
+			cfg.BuildLog = func(rec tablebase.SliceRecord) { fmt.Fprintln(stderr, sliceLine(rec)) }
+		}
+		err := batch.EnsureEndgames(ctx, &cfg, comps)
+		finish()
+		if err != nil {
 			fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
 			return nil, exitStore
 		}
