@@ -47,6 +47,11 @@ type Config struct {
 	// the store besides the analysis (an endgame build, a damaged slice
 	// dropped, slices left unbuilt in a read-only store); nil: discarded.
 	Notes func(msg string)
+	// BuildProgress and BuildLog, if set, follow an endgame build of
+	// EnsureEndgames: the positions done of the total, and each slice
+	// built (tablebase.BuildOptions' Progress and Log).
+	BuildProgress func(done, total int64)
+	BuildLog      func(rec tablebase.SliceRecord)
 	// Analyse analyses one composition; nil is judge.Analyse (tests
 	// replace it to inject a failure).
 	Analyse func(context.Context, *composition.Composition, judge.Options) *judge.Report

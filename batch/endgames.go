@@ -47,7 +47,7 @@ func EnsureEndgames(ctx context.Context, cfg *Config, comps []*composition.Compo
 		}
 		cfg.note("building %d %s endgame slices up to %d pieces (once; kept in %s)", len(missing), r.ID, maxPieces(missing), store.Dir)
 		t0 := time.Now()
-		if err := e.Build(ctx, ms, tablebase.BuildOptions{Threads: cfg.BuildThreads}); err != nil {
+		if err := e.Build(ctx, ms, tablebase.BuildOptions{Threads: cfg.BuildThreads, Progress: cfg.BuildProgress, Log: cfg.BuildLog}); err != nil {
 			cfg.note("warning: endgame build: %v; checking without the %d %s slices not built (reports are cached under the slices present)", err, len(e.Missing(ms)), r.ID)
 			continue
 		}

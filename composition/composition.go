@@ -64,6 +64,41 @@ type InputError struct {
 
 func (e *InputError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
+// algebraicSquare is the first square of a FEN written with a letter
+// (a1, Kc3), or "".
+func algebraicSquare(fen string) string {
+	fields := strings.Split(strings.ReplaceAll(strings.Trim(strings.TrimSpace(fen), "\"."), " ", ""), ":")
+	for _, f := range fields[1:] {
+		if f == "" || (f[0]|0x20 != 'w' && f[0]|0x20 != 'b') {
+			continue
+		}
+		for _, item := range strings.Split(f[1:], ",") {
+			sq := strings.TrimLeft(item, "Kk")
+			if sq != "" && (sq[0]|0x20) >= 'a' && (sq[0]|0x20) <= 'z' {
+				return item
+			}
+		}
+	}
+	return ""
+}
+
+// duplicateTag is the line of the second of the synonymous tags names
+// when g has more than one of them (two [FEN] tags, or [FEN] and
+// [Позиция]), else 0.
+func duplicateTag(g *draughts.Game, names ...string) int {
+	n := 0
+	for _, t := range g.Tags {
+		for _, name := range names {
+			if strings.EqualFold(t.Name, name) {
+				if n++; n == 2 {
+					return t.Line
+				}
+			}
+		}
+	}
+	return 0
+}
+
 // Tag returns the first of several synonymous tags (English and Russian).
 func Tag(g *draughts.Game, names ...string) (string, int) {
 	for _, n := range names {
@@ -99,6 +134,10 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	gt, gtLine := Tag(g, "GameType")
 	v, vLine := Tag(g, "Variant", "Вариант")
 	fen, fenLine := Tag(g, "FEN", "Позиция")
+	if l := duplicateTag(g, "FEN", "Позиция"); l > 0 {
+		// Which position is meant? Never pick one silently.
+		return nil, &InputError{file, l, fmt.Sprintf("a second [FEN] tag (the first is on line %d): a composition has one initial position", fenLine)}
+	}
 	var err error
 	if lasca.IsGame(g) {
 		if err := c.lascaFromGame(fen, fenLine); err != nil {
@@ -119,6 +158,11 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 		}
 		if c.Start, err = draughts.ParseFEN(r, fen); err != nil {
 			return nil, &InputError{file, fenLine, err.Error()}
+		}
+		if sq := algebraicSquare(fen); r.Board.Size == 10 && sq != "" {
+			// An 8x8 FEN (a1..h8) under a 10x10 GameType would be read
+			// as another position of the big board: refuse it.
+			return nil, &InputError{file, fenLine, fmt.Sprintf("FEN %q: square %q is algebraic, but %s is played on 10x10, whose FEN numbers the squares 1-50 (an 8x8 FEN under the wrong [GameType]?)", fen, sq, r.ID)}
 		}
 	}
 	genre, genreLine := Tag(g, "Genre", "Жанр")

@@ -80,9 +80,12 @@ func ParsePoints(name string, data []byte) (Points, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
 		}
+		if math.IsNaN(w) || math.IsInf(w, 0) { // NaN would make every total NaN, and the JSON unwritable
+			return nil, fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
+		}
 		c, err := strconv.ParseFloat(f[4], 64)
-		if err != nil || c < 0 {
-			return nil, fmt.Errorf("%s:%d: cap %q: want a number >= 0 (0 = no cap)", name, n, f[4])
+		if err != nil || !(c >= 0) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("%s:%d: cap %q: want a finite number >= 0 (0 = no cap)", name, n, f[4])
 		}
 		l := PointsLine{ID: f[0], Kind: f[1], Weight: w, Measure: f[3], Cap: c}
 		if len(f) > 5 {

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
@@ -52,6 +53,32 @@ func SampleFiles() map[string][]byte {
 		out[n], _ = sample.ReadFile(n)
 	}
 	return out
+}
+
+// notUTF8 refuses a text file that is not UTF-8 with the line and column
+// of its first bad byte. An 8-bit file (cp1251 from Russian sources, or
+// cp1252) would put invalid UTF-8 into every report; which code page it
+// is cannot be told for sure, and the tool does not guess: the message
+// says how to convert it. A file with a NUL byte is left to ReadPDN
+// ("binary file").
+func notUTF8(name string, data []byte) (Entry, bool) {
+	if utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+		return Entry{}, false
+	}
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			err := fmt.Errorf("%s:%d:%d: not UTF-8 (byte 0x%02X): PDN input is read as UTF-8; convert the file first, e.g. iconv -f cp1251 -t utf-8 (Russian sources) or -f cp1252", name, line, col, data[i])
+			return Entry{File: name, Line: line, Err: err}, true
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		i += n
+		col++
+	}
+	return Entry{}, false
 }
 
 // DefaultMaxFileSize is the largest input file Load reads (16 MiB): far
@@ -244,6 +271,9 @@ func Parse(name string, data []byte) []Entry {
 	var out []Entry
 	if len(bytes.TrimSpace(data)) == 0 {
 		return []Entry{{File: name, Line: 1, Err: fmt.Errorf("%s:1: empty file, no compositions", name)}}
+	}
+	if e, bad := notUTF8(name, data); bad {
+		return []Entry{e}
 	}
 	games, errs := draughts.ReadPDN(name, data)
 	for _, e := range errs {

@@ -67,6 +67,9 @@ func ParseRubric(name string, data []byte) (Rubric, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
 		}
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return nil, fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
+		}
 		l := RubricLine{ID: strings.TrimSpace(f[0]), Clause: strings.TrimSpace(f[1]), Weight: w, Condition: strings.TrimSpace(f[3])}
 		if len(f) > 4 {
 			l.Description = strings.TrimSpace(strings.Join(f[4:], " "))
@@ -93,8 +96,8 @@ func parseCondition(s string) ([]cond, error) {
 		for _, op := range []string{">=", "<=", "==", "!=", ">", "<"} {
 			if i := strings.Index(part, op); i > 0 {
 				v, err := strconv.ParseFloat(strings.TrimSpace(part[i+len(op):]), 64)
-				if err != nil {
-					return nil, fmt.Errorf("condition %q: %q is not a number", s, part[i+len(op):])
+				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("condition %q: %q is not a finite number", s, part[i+len(op):])
 				}
 				c = cond{strings.TrimSpace(part[:i]), op, v}
 				break
@@ -109,6 +112,9 @@ func parseCondition(s string) ([]cond, error) {
 		}
 		if c.name == "" || strings.ContainsAny(c.name, " \t") {
 			return nil, fmt.Errorf("condition %q: bad term %q", s, part)
+		}
+		if !rubricNames[c.name] {
+			return nil, fmt.Errorf("condition %q: unknown measure %q: the line would never apply (docs/checks.md lists the measures)", s, c.name)
 		}
 		out = append(out, c)
 	}
@@ -142,6 +148,20 @@ type ScoreLine struct {
 	Weight  float64 `json:"weight"`
 	Applied bool    `json:"applied"`
 	Detail  string  `json:"detail"`
+}
+
+// rubricNames are the names a rubric condition can use: the measures of
+// measures.go and those measureValues adds. A condition on another name
+// would never hold: ParseRubric refuses it.
+var rubricNames = map[string]bool{
+	"variations": true, "finales": true, "tries": true, "key_quiet": true, "key_sacrifice": true,
+	"sacrifices": true, "nadstavka": true, "sacrifice_ideal": true, "sacrifice_economical": true,
+	"sacrifice_uneconomical": true, "sacrifice_crude": true, "passive": true, "dead": true,
+	"white_en_prise": true, "en_prise_derived": true, "ready_lock": true, "miniature": true,
+	"balance": true, "g1h2": true, "duals": true, "branch_inaccuracies": true, "transpositions": true,
+	"transposition_distance": true, "board10": true,
+	"genre_" + composition.Problem: true, "genre_" + composition.Study: true,
+	"genre_" + composition.Task: true, "genre_" + composition.Ending: true,
 }
 
 // measureValues are the names a rubric condition can use.

@@ -40,7 +40,7 @@ func writeResults(w io.Writer, res *contest.Results, format string) error {
 		}
 		cw.Write(append(head, "total"))
 		for _, s := range res.Solvers {
-			row := []string{s.Place, s.Solver, s.File}
+			row := []string{csvCell(s.Place), csvCell(s.Solver), csvCell(s.File)}
 			for _, m := range s.Marks {
 				row = append(row, fmt.Sprintf("%.2f", m.Points))
 			}
@@ -59,21 +59,21 @@ func writeResults(w io.Writer, res *contest.Results, format string) error {
 		fmt.Fprintln(w, head+" total |")
 		fmt.Fprintln(w, sep+"---|")
 		for _, s := range res.Solvers {
-			row := fmt.Sprintf("| %s | %s |", s.Place, s.Solver)
+			row := fmt.Sprintf("| %s | %s |", s.Place, md(s.Solver))
 			for _, m := range s.Marks {
 				row += fmt.Sprintf(" %.2f |", m.Points)
 			}
 			fmt.Fprintln(w, row+fmt.Sprintf(" **%.2f** |", s.Total))
 		}
 		for _, e := range res.Errors {
-			fmt.Fprintf(w, "\n- input error: %s", e)
+			fmt.Fprintf(w, "\n- input error: %s", md(e))
 		}
 		for _, s := range res.Solvers {
-			fmt.Fprintf(w, "\n\n## %s (%s): %.2f, place %s\n", s.Solver, s.File, s.Total, s.Place)
+			fmt.Fprintf(w, "\n\n## %s (%s): %.2f, place %s\n", md(s.Solver), md(s.File), s.Total, s.Place)
 			for _, m := range s.Marks {
 				fmt.Fprintf(w, "\nNo. %d: **%.2f** of %g (extra %g)\n\n| item | status | points | where | detail |\n|---|---|---|---|---|\n", m.Number, m.Points, m.Max, m.Extra)
 				for _, a := range m.Audit {
-					fmt.Fprintf(w, "| %s | %s | %.2f / %.2f | %s | %s |\n", a.What, a.Status, a.Points, a.Of, a.Where, strings.ReplaceAll(a.Detail, "|", "\\|"))
+					fmt.Fprintf(w, "| %s | %s | %.2f / %.2f | %s | %s |\n", md(a.What), a.Status, a.Points, a.Of, md(a.Where), md(a.Detail))
 				}
 			}
 		}
@@ -134,3 +134,13 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 {{end}}</div>{{end}}
 </body></html>
 `))
+
+// csvCell keeps a spreadsheet from reading a cell of user text (a
+// solver's name, a file name) as a formula: a cell starting with = + - @,
+// a tab or a carriage return gets a leading ' (OWASP, "CSV Injection").
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -58,9 +58,10 @@ func HTML(w io.Writer, res *batch.Result) error {
 }
 
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
-	"join":  func(xs []string, sep string) string { return strings.Join(xs, sep) },
-	"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
-	"sign":  func(f float64) string { return fmt.Sprintf("%+.2f", f) },
+	"join":   func(xs []string, sep string) string { return strings.Join(xs, sep) },
+	"length": solutionLength,
+	"score":  func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"sign":   func(f float64) string { return fmt.Sprintf("%+.2f", f) },
 	"refs": func(rs []solver.Refutation) string {
 		var out []string
 		for _, x := range rs {
@@ -96,7 +97,7 @@ figcaption{font-size:.75em;max-width:330px}
 Position: <code>{{$r.FEN}}</code><br>
 Verdict: <b class="verdict-{{$r.Verdict}}">{{$r.Verdict}}</b>{{if $r.Reason}} ({{$r.Reason}}){{end}}.
 Score: <b>{{score $r.Score}}</b> / 10 — {{$r.ScoreNote}}.<br>
-Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; shortest solution {{$r.Distance}} moves.
+Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}}{{length $r.Distance}}{{else}}no key proved{{end}}.
 {{if $r.MainLine}}<br>Main line: {{join $r.MainLine " "}}{{end}}</p>
 <div class="diagrams"><figure>{{.Start}}<figcaption>initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>

@@ -122,7 +122,7 @@ func writeKeyText(w io.Writer, key *contest.ContestKey) {
 }
 
 func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
-	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+	cell := md // user text: HTML escaped, no '|' or line break
 	fmt.Fprintln(w, "# Solving contest: the key")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| No. | author | genre | stipulation | key | points | verdict |")
@@ -135,7 +135,7 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 		fmt.Fprintf(w, "\n## No. %d — %s\n\n", e.Number, cell(orDash(e.Author)))
 		fmt.Fprintf(w, "%s %s, %s, %s. Position `%s`.", e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
 		if e.Source != "" {
-			fmt.Fprintf(w, " Source: %s.", e.Source)
+			fmt.Fprintf(w, " Source: %s.", cell(e.Source))
 		}
 		fmt.Fprintf(w, "\n\n```\n%s```\n\n", textDiagram(e.Variant, e.FEN))
 		fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))

@@ -21,19 +21,19 @@ func Markdown(w io.Writer, res *batch.Result) error {
 }
 
 func writeMarkdown(w io.Writer, res *batch.Result) {
-	cell := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
+	cell := md // user text: HTML escaped, no '|' or line break
 	fmt.Fprintln(w, "# draughtsjudge report")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| entry | author | variant | genre | verdict | score | keys |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, r := range res.Entries {
-		fmt.Fprintf(w, "| %s#%d | %s | %s | %s | %s | %.2f | %s |\n", r.File, r.Index, cell(r.Author), r.Variant, orDash(r.Genre), r.Verdict, r.Score, cell(strings.Join(r.Keys, ", ")))
+		fmt.Fprintf(w, "| %s#%d | %s | %s | %s | %s | %.2f | %s |\n", cell(r.File), r.Index, cell(r.Author), r.Variant, orDash(r.Genre), r.Verdict, r.Score, cell(strings.Join(r.Keys, ", ")))
 	}
 	s := res.Summary
 	fmt.Fprintf(w, "\n%d entries: %d sound, %d defective, %d unknown; %d input errors.\n", s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors)
 	for _, r := range res.Entries {
-		fmt.Fprintf(w, "\n## %s#%d — %s\n\n", r.File, r.Index, cell(r.Author))
-		fmt.Fprintf(w, "- %s, %s, stipulation “%s”; position `%s`\n", r.Variant, orDash(r.Genre), r.Stipulation, r.FEN)
+		fmt.Fprintf(w, "\n## %s#%d — %s\n\n", cell(r.File), r.Index, cell(r.Author))
+		fmt.Fprintf(w, "- %s, %s, stipulation “%s”; position `%s`\n", r.Variant, orDash(r.Genre), cell(r.Stipulation), r.FEN)
 		fmt.Fprintf(w, "- verdict: **%s** %s\n", r.Verdict, cell(r.Reason))
 		fmt.Fprintf(w, "- score: **%.2f** / 10 — %s\n", r.Score, cell(r.ScoreNote))
 		fmt.Fprintf(w, "- author's key %s; keys found %s; main line: %s\n", orDash(r.AuthorKey), orDash(strings.Join(r.Keys, ", ")), orDash(strings.Join(r.MainLine, " ")))

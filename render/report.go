@@ -48,11 +48,7 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Keys) > 0 {
-		moves := "moves"
-		if r.Distance == 1 {
-			moves = "move"
-		}
-		fmt.Fprintf(w, "   keys: %s (shortest solution %d %s; author's key %s)\n", strings.Join(r.Keys, ", "), r.Distance, moves, orDash(r.AuthorKey))
+		fmt.Fprintf(w, "   keys: %s (%s; author's key %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), orDash(r.AuthorKey))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
@@ -180,4 +176,17 @@ func writeScore(w io.Writer, r *judge.Report) {
 			fmt.Fprintf(w, "     %+5.2f %-22s %-9s %s\n", l.Weight, l.ID, l.Clause, l.Detail)
 		}
 	}
+}
+
+// solutionLength says how long the solution is: "shortest solution 3
+// moves", or, with distance 0 (a draw: no goal reached in so many
+// moves), "the draw is proved" rather than "0 moves".
+func solutionLength(distance int) string {
+	switch distance {
+	case 0:
+		return "the draw is proved"
+	case 1:
+		return "shortest solution 1 move"
+	}
+	return fmt.Sprintf("shortest solution %d moves", distance)
 }

@@ -169,7 +169,15 @@ func withoutTrees(sec *tourney.Section) *tourney.Section {
 	return out
 }
 
-func md(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+// md makes user text (tags, file names, comments) safe in a Markdown
+// table cell or line: HTML is escaped (a tag's <script> must not reach a
+// page the Markdown is rendered into), '|' cannot end a cell, and a line
+// break cannot end the row.
+func md(s string) string {
+	return mdEscaper.Replace(s)
+}
+
+var mdEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "\\|", "\r\n", " ", "\n", " ", "\r", " ")
 
 func orNoneList(xs []string) string {
 	if len(xs) == 0 {

@@ -36,7 +36,7 @@ func Sheet(w io.Writer, title string, entries []SheetEntry, format string) error
 	}
 	if format == "markdown" {
 		ew := &errWriter{w: w}
-		fmt.Fprintf(ew, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", title)
+		fmt.Fprintf(ew, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", md(title))
 		for _, it := range items {
 			fmt.Fprintf(ew, "\n## No. %d\n\n%s %s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.Variant, it.Genre, it.Stip, it.Move, it.Text, it.Pieces)
 		}

@@ -117,16 +117,21 @@ func BuildSection(reps []*judge.Report, ovs []Override, rubric judge.Rubric) *Se
 			e.Drivers = []judge.ScoreLine{}
 		}
 	}
+	// The ranking compares rankScore, never a raw score: a NaN (which no
+	// reader lets through, but a report could still carry) compares
+	// unequal to itself, which made the place loop below spin forever
+	// (issue 24) and the sort inconsistent. Each place group also holds at
+	// least its first entry, so the loop always advances.
 	sort.SliceStable(s.Entries, func(i, j int) bool {
 		a, b := s.Entries[i], s.Entries[j]
 		if (a.Verdict == judge.Defective) != (b.Verdict == judge.Defective) {
 			return b.Verdict == judge.Defective
 		}
-		return a.Score > b.Score
+		return rankScore(a.Score) > rankScore(b.Score)
 	})
 	for i := 0; i < len(s.Entries); {
-		j := i
-		for j < len(s.Entries) && s.Entries[j].Score == s.Entries[i].Score && (s.Entries[j].Verdict == judge.Defective) == (s.Entries[i].Verdict == judge.Defective) {
+		j := i + 1
+		for j < len(s.Entries) && rankScore(s.Entries[j].Score) == rankScore(s.Entries[i].Score) && (s.Entries[j].Verdict == judge.Defective) == (s.Entries[i].Verdict == judge.Defective) {
 			j++
 		}
 		place := strconv.Itoa(i + 1)
@@ -139,6 +144,14 @@ func BuildSection(reps []*judge.Report, ovs []Override, rubric judge.Rubric) *Se
 		i = j
 	}
 	return s
+}
+
+// rankScore is the score the ranking compares: a NaN ranks last, as -Inf.
+func rankScore(v float64) float64 {
+	if math.IsNaN(v) {
+		return math.Inf(-1)
+	}
+	return v
 }
 
 func (s *Section) find(id string) *SectionEntry {
@@ -279,8 +292,8 @@ func (ov *overruling) scoreLines(os []Override) {
 			continue
 		}
 		v, err := strconv.ParseFloat(o.Value, 64)
-		if err != nil {
-			ov.errorf("%s: score line %s: value %q is not a number", o.Where, o.Item, o.Value)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			ov.errorf("%s: score line %s: value %q is not a finite number", o.Where, o.Item, o.Value)
 			continue
 		}
 		if r.Verdict == judge.Defective {
@@ -320,7 +333,7 @@ func (ov *overruling) scores(os []Override) {
 			continue
 		}
 		v, err := strconv.ParseFloat(o.Value, 64)
-		if err != nil || v < 0 || v > 10 {
+		if err != nil || !(v >= 0 && v <= 10) { // NaN too: it is neither
 			ov.errorf("%s: score %q: want a number from 0 to 10", o.Where, o.Value)
 			continue
 		}

@@ -163,14 +163,14 @@ func TestOutputPathsCheckedBeforeWork(t *testing.T) {
 }
 
 // A PDN file that cannot be written after the work (a full disk) is
-// reported, and the report is still written on stdout (exit 2).
+// reported, and the report is still written on stdout (exit 5, issue 25).
 func TestFailedPDNOutKeepsReport(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
 	in := writeFile(t, filepath.Join(t.TempDir(), "t.pdn"), tiny)
 	code, out, errs := runCLI(t, append(append([]string{"check", "--pdn-out", "/dev/full"}, fast...), in)...)
-	if code != exitUsage || !strings.Contains(errs, "--pdn-out: /dev/full: write /dev/full: no space left on device") {
+	if code != exitOutput || !strings.Contains(errs, "--pdn-out: /dev/full: write /dev/full: no space left on device") {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 	if !strings.Contains(out, "t.pdn#1") || !strings.Contains(out, "1 entries:") {

@@ -87,6 +87,21 @@ var badInputs = []struct {
 	{"tablebase build: too few pieces", nil, "tablebase build --db DIR/db --pieces 1"},
 	{"tablebase build: no threads", nil, "tablebase build --db DIR/db --threads 0"},
 	{"tablebase probe: unknown flag", nil, "tablebase probe --bogus"},
+	{"--pdn-out naming the input file", map[string]string{"t.pdn": tiny}, "check --no-db --pdn-out DIR/t.pdn DIR/t.pdn"},
+	{"--pdn-out naming the input through a link", map[string]string{"t.pdn": tiny, "out.pdn": "->t.pdn"}, "check --no-db --pdn-out DIR/out.pdn DIR/t.pdn"},
+	{"NaN weight in the rubric", map[string]string{"t.pdn": tiny, "r.tsv": "x\t11.3\tNaN\talways\tx\n"}, "check --rubric DIR/r.tsv DIR/t.pdn"},
+	{"rubric condition on an unknown measure", map[string]string{"t.pdn": tiny, "r.tsv": "x\t11.3\t1\tvariatons>=2\tx\n"}, "check --rubric DIR/r.tsv DIR/t.pdn"},
+	{"key: infinite weight in --points", map[string]string{"t.pdn": tiny, "p.tsv": "d\tdifficulty\tInf\tdistance\t0\td\n"}, "key --points DIR/p.tsv DIR/t.pdn"},
+	{"report: NaN score in --override", map[string]string{"t.pdn": tiny, "ov.tsv": "1\tscore\tNaN\tnan score\n"}, "report --no-db --nodes 20000 --override DIR/ov.tsv DIR/t.pdn"},
+	{"node budget above the maximum", nil, "check --nodes 18446744073709551615"},
+	{"negative endgames", nil, "check --endgames -1"},
+	{"file not in UTF-8 (cp1251)", map[string]string{"cp.pdn": "[Author \"\xc8. \xd8\xee\xf8\xe8\xed\"]\n" + tiny}, "check --no-db DIR/cp.pdn"},
+	{"8x8 FEN under a 10x10 GameType", map[string]string{"gt.pdn": "[GameType \"20\"]\n[FEN \"W:Wa1,c3:Bh8\"]\n*\n"}, "check --no-db DIR/gt.pdn"},
+	{"two [FEN] tags", map[string]string{"two.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bh8\"]\n[FEN \"W:Wc3:Bh8\"]\n*\n"}, "check --no-db DIR/two.pdn"},
+	{"report to a full disk (exit 5)", map[string]string{"t.pdn": tiny}, "check --no-db --nodes 20000 DIR/t.pdn > /dev/full"},
+	{"sheet to a full disk (exit 5)", map[string]string{"t.pdn": tiny}, "sheet DIR/t.pdn > /dev/full"},
+	{"key: --out on a full disk (exit 5)", map[string]string{"t.pdn": tiny}, "key --no-db --nodes 20000 --out /dev/full DIR/t.pdn"},
+	{"help to a full disk (exit 5)", nil, "help > /dev/full"},
 	{"unknown command", nil, "bogus"},
 	{"help for an unknown command", nil, "help bogus"},
 	{"no command", nil, ""},
@@ -118,11 +133,11 @@ func TestBadInputCatalogue(t *testing.T) {
 			}
 		}
 		args := strings.Fields(strings.ReplaceAll(c.args, "DIR", dir))
-		code, _, errs := runCLI(t, args...)
+		code, errs := runCatalogueRow(t, args) // catalogue_output_test.go: "> FILE" redirects stdout
 		first, _, _ := strings.Cut(errs, "\n")
 		first = strings.ReplaceAll(first, dir, "DIR")
-		if code != exitUsage {
-			t.Errorf("%s: exit %d, want %d: %s", c.input, code, exitUsage, first)
+		if want := catalogueExit(c.args); code != want {
+			t.Errorf("%s: exit %d, want %d: %s", c.input, code, want, first)
 		}
 		if first == "" {
 			t.Errorf("%s: nothing on stderr", c.input)

@@ -12,6 +12,7 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
+	"draughtsjudge/tablebase"
 	"draughtsjudge/tourney"
 )
 
@@ -26,7 +27,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	addReportFlags(fs, &f)
 	usage := usageFunc(fs, "usage: draughtsjudge check [flags] [PATHS]",
 		"Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).",
-		"Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space), 4 internal error in some entry.")
+		"Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space), 4 internal error in some entry, 5 the report could not be written (stdout or --pdn-out).")
 	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return code
 	}
@@ -39,7 +40,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	} else {
 		entries = f.load(fs.Args())
 	}
-	return runBatch(entries, &f, stdout, stderr)
+	return runBatch("check", entries, &f, stdout, stderr)
 }
 
 // analyse is judge.Analyse; tests replace it to inject a failure.
@@ -48,7 +49,7 @@ var analyse = judge.Analyse
 // runBatch analyses the entries and writes the report. The rubric and the
 // --pdn-out file are checked before any work; a failure to write the PDN
 // file afterwards is reported but never costs the report on stdout.
-func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
+func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	rubric, err := loadRubric(f.rubric, f)
 	if err != nil {
@@ -56,6 +57,9 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 	}
 	var pdnOut *outputFile
 	if f.pdnOut != "" {
+		if in := inputNamed(f.pdnOut, entries); in != "" {
+			return usageError(stderr, name, fmt.Errorf("--pdn-out %s: is the input file %s; it would be overwritten (choose another file)", f.pdnOut, in))
+		}
 		if pdnOut, err = createOutput(f.pdnOut); err != nil {
 			return usageError(stderr, "check", fmt.Errorf("--pdn-out: %v", err))
 		}
@@ -85,13 +89,21 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 		}
 		res.Add(r, runs.Internal[i])
 	}
+	pdnFailed := false
 	if pdnOut != nil {
-		writePDNOut(pdnOut, res, stderr)
+		pdnFailed = !writePDNOut(pdnOut, res, stderr)
 	}
 	res.Summary.Entries = len(res.Entries)
 	res.Summary.Errors = len(res.Errors)
 	res.Summary.Seconds = time.Since(t0).Seconds()
-	_ = render.Batch(stdout, res, f.format, f.tree)
+	if err := render.Batch(stdout, res, f.format, f.tree); err != nil {
+		// The report is lost (a full disk, a closed stdout, a value JSON
+		// cannot encode): nothing else the exit code could say matters more.
+		return outputError(stderr, name, "the report", err)
+	}
+	if pdnFailed {
+		return exitOutput
+	}
 	if len(runs.Damage) > 0 {
 		for _, err := range runs.Damage {
 			fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
@@ -111,17 +123,20 @@ func runBatch(entries []corpus.Entry, f *runFlags, stdout, stderr io.Writer) int
 }
 
 // writePDNOut writes the solution trees of the batch to --pdn-out; a
-// failure is an error of the batch (on stderr and in res.Errors).
-func writePDNOut(out *outputFile, res *batch.Result, stderr io.Writer) {
+// failure is an error of the batch (on stderr and in res.Errors), and the
+// run's exit code is exitOutput. ok is false on a failure.
+func writePDNOut(out *outputFile, res *batch.Result, stderr io.Writer) (ok bool) {
 	var sb strings.Builder
 	for _, r := range res.Entries {
 		_ = render.PDN(&sb, r)
 	}
 	if err := out.commit([]byte(sb.String())); err != nil {
-		msg := fmt.Sprintf("draughtsjudge check: --pdn-out: %v", err)
+		msg := fmt.Sprintf("draughtsjudge check: writing --pdn-out: %v", err)
 		res.Errors = append(res.Errors, msg)
 		fmt.Fprintln(stderr, msg)
+		return false
 	}
+	return true
 }
 
 // analyseComps analyses the compositions as check does: it opens the
@@ -144,7 +159,16 @@ func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Ru
 		cfg.Endgames = nil
 	}
 	if cfg.Endgames != nil {
-		if err := batch.EnsureEndgames(ctx, &cfg, comps); err != nil {
+		// A build takes minutes: a progress bar on a terminal, else one
+		// line per slice built.
+		progress, finish := newBar(stderr, "building endgame slices")
+		cfg.BuildProgress = progress
+		if !isTerminal(stderr) {
+			cfg.BuildLog = func(rec tablebase.SliceRecord) { fmt.Fprintln(stderr, sliceLine(rec)) }
+		}
+		err := batch.EnsureEndgames(ctx, &cfg, comps)
+		finish()
+		if err != nil {
 			fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
 			return nil, exitStore
 		}

@@ -9,14 +9,18 @@ import (
 
 // Exit codes: 0 all sound / success, 1 some entry defective or unknown,
 // 2 usage or input errors, 3 the store cannot be used as the run needs it
-// (locked, damaged beyond repair, another format, no space; docs/store.md), 4 an internal error (a bug) in some entry, the rest of the
-// batch reported.
+// (locked, damaged beyond repair, another format, no space; docs/store.md),
+// 4 an internal error (a bug) in some entry, the rest of the batch
+// reported, 5 the output could not be written (stdout, --out or
+// --pdn-out: a write, flush or close error, or a report that could not be
+// encoded); it overrides 1, 2 and 4, since the run's result is lost.
 const (
 	exitOK        = 0
 	exitDefective = 1
 	exitUsage     = 2
 	exitStore     = 3
 	exitInternal  = 4
+	exitOutput    = 5
 )
 
 type command struct {
@@ -30,8 +34,17 @@ var commands = map[string]command{}
 func register(c command) { commands[c.name] = c }
 
 // run runs the command line args. No arguments print the usage on stderr
-// (exit 2): a check of the sample corpus is "draughtsjudge check".
+// (exit 2): a check of the sample corpus is "draughtsjudge check". Every
+// write to stdout is checked: the first error is said on stderr
+// ("draughtsjudge check: writing the report: write /dev/stdout: no space
+// left on device") and the exit code is exitOutput.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := runCommand(args, out, stderr)
+	return out.finish(args, code, stderr)
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage

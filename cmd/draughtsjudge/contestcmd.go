@@ -108,17 +108,23 @@ func (c *contestCmd) fail(format string, a ...any) int {
 }
 
 // write writes the output with fn to --out (opened by parse; an existing
-// file is replaced only now) or stdout; exitUsage (said on stderr) when
-// the file cannot be written.
-func (c *contestCmd) write(fn func(w io.Writer)) int {
+// file is replaced only now) or stdout. An error of fn (a write error on
+// stdout, a value the format cannot encode) or of the file's write or
+// close is said on stderr and gives exitOutput: the output is lost.
+func (c *contestCmd) write(fn func(w io.Writer) error) int {
 	if c.outFile == nil {
-		fn(c.stdout)
+		if err := fn(c.stdout); err != nil {
+			return outputError(c.stderr, c.name, outputNames[c.name], err)
+		}
 		return exitOK
 	}
 	var buf bytes.Buffer
-	fn(&buf)
+	if err := fn(&buf); err != nil {
+		c.outFile.abandon()
+		return outputError(c.stderr, c.name, "--out", fmt.Errorf("%s: %v", c.out, err))
+	}
 	if err := c.outFile.commit(buf.Bytes()); err != nil {
-		return c.fail("--out: %v", err)
+		return outputError(c.stderr, c.name, "--out", err)
 	}
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"time"
 
@@ -70,6 +71,10 @@ func intFlag[T ~int | ~int64 | ~uint64](name string, v, lo, hi T, why string) er
 	return nil
 }
 
+// maxNodes bounds --nodes: 10^12 nodes is days of search per first move,
+// and 96 times it still fits a uint64.
+const maxNodes = 1_000_000_000_000
+
 // maxMemMiB bounds --mem (1 TiB; more would overflow nothing but is
 // certainly a typo).
 const maxMemMiB = 1 << 20
@@ -91,6 +96,16 @@ func (f *runFlags) validate() error {
 func (f *runFlags) validateNumbers() error {
 	if f.nodes == 0 && f.timeout == 0 {
 		return errors.New("--nodes 0: no node limit needs a --time limit (a search without either may never end)")
+	}
+	if f.nodes > maxNodes {
+		// The phases multiply N by up to 96; a larger N is no limit in
+		// effect (and would overflow), so it must say so: 0 with --time.
+		return fmt.Errorf("--nodes %d: must be at most %d (1e12; 0 = no node limit, with --time)", f.nodes, uint64(maxNodes))
+	}
+	// --endgames' default is autoEndgames (-1) inside: an explicit -1 is
+	// out of the documented 0..8, not the default.
+	if f.fs != nil && f.fs.Changed("endgames") && f.endgames < 0 {
+		return fmt.Errorf("--endgames %d: must be 0..8 pieces (0 = build none)", f.endgames)
 	}
 	if f.timeout < 0 {
 		return fmt.Errorf("--time %v: must not be negative (0 = no time limit)", f.timeout)
@@ -134,11 +149,15 @@ type runFlags struct {
 	rubric      string // --rubric (check)
 	pdnOut      string // --pdn-out (check)
 	lenient     bool   // --lenient-study-duals
+	// fs is the flag set addRunFlags added these to: validateNumbers asks
+	// it which flags were given.
+	fs *pflag.FlagSet
 }
 
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
+	f.fs = fs
 	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
-	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move); 0 = no node limit, only with --time")
+	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move), at most 1e12; 0 = no node limit, only with --time")
 	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, e.g. 2m (0 = none; results then depend on the machine)")
 	fs.IntVar(&f.mem, "mem", defaultMemMiB(), "search memory per composition (proof-number tables, local analysis), MiB (1..1048576); default an eighth of the machine's memory, 256..4096")
 	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
@@ -198,9 +217,10 @@ func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 	if f.noDB {
 		return nil, exitOK
 	}
-	dir := f.db
-	if dir == "" {
-		dir = tablebase.DefaultDir()
+	dir, err := storeDir(f.db)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
+		return nil, exitStore
 	}
 	s, err := tablebase.Open(dir)
 	if err != nil {
@@ -211,6 +231,23 @@ func (f *runFlags) openStore(stderr io.Writer) (*tablebase.Store, int) {
 		fmt.Fprintf(stderr, "draughtsjudge: %s\n", n)
 	}
 	return s, exitOK
+}
+
+// storeDir is the store's folder: --db, else $DRAUGHTSJUDGE_DB, else
+// <user cache dir>/draughtsjudge/db. Without a user cache dir (neither
+// $XDG_CACHE_HOME nor $HOME set) it is an error: a folder in the shared
+// temporary directory would be another user's to read, lock or delete.
+func storeDir(db string) (string, error) {
+	if db != "" {
+		return db, nil
+	}
+	if d := os.Getenv("DRAUGHTSJUDGE_DB"); d != "" {
+		return d, nil
+	}
+	if _, err := os.UserCacheDir(); err != nil {
+		return "", fmt.Errorf("no folder for the store: %v; give --db DIR or set $DRAUGHTSJUDGE_DB (or --no-db to run without it)", err)
+	}
+	return tablebase.DefaultDir(), nil
 }
 
 // addReportFlags adds the check command's report flags.

@@ -26,7 +26,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	points := c.fs.String("points", "", "points formula when --key is a PDN (default: the embedded composition/points.tsv)")
 	if code, ok := c.parse(args, "usage: draughtsjudge grade --key KEY --answers DIR [--format text|markdown|html|json|csv] [--out FILE]",
 		"Grades every solver's answers (one PDN file per solver in DIR) against the key.",
-		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key)."); !ok {
+		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key), 5 the results could not be written."); !ok {
 		return code
 	}
 	defer c.close()
@@ -69,7 +69,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	res.Errors = append(errs, res.Errors...)
-	if code := c.write(func(w io.Writer) { _ = render.Results(w, res, f.format) }); code != exitOK {
+	if code := c.write(func(w io.Writer) error { return render.Results(w, res, f.format) }); code != exitOK {
 		return code
 	}
 	if internal {

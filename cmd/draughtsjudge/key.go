@@ -19,7 +19,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
 		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
 		"--format text, markdown, html, pdn or json (json is what grade --key reads fastest).",
-		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors, 3 the store cannot be used, 4 internal error in some composition."); !ok {
+		"Exit code: 0 every composition sound, 1 some defective or unknown (the key is still written), 2 usage or input errors, 3 the store cannot be used, 4 internal error in some composition, 5 the key could not be written."); !ok {
 		return code
 	}
 	defer c.close()
@@ -31,7 +31,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) int {
 	if code == exitStore {
 		return code
 	}
-	if code := c.write(func(w io.Writer) { _ = render.Key(w, key, c.f.format) }); code != exitOK {
+	if code := c.write(func(w io.Writer) error { return render.Key(w, key, c.f.format) }); code != exitOK {
 		return code
 	}
 	if code == exitInternal {

@@ -39,7 +39,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 		"Checks every composition of the regression corpus (corpus/regression/expected.tsv) as check does, with its flags,",
 		"and prints per entry the expected and found verdict, keys, cooks, seconds and nodes, then how many entries are decided,",
 		"the time per entry and the agreement with the expectations. --format json prints the reports and the comparison.",
-		"Exit code: 0 nothing contradicts the expectations, 1 a row disagrees or has no report, 2 usage or input errors, 3 the store cannot be used.")
+		"Exit code: 0 nothing contradicts the expectations, 1 a row disagrees or has no report, 2 usage or input errors, 3 the store cannot be used, 5 the table could not be written.")
 	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return code
 	}

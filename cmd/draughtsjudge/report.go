@@ -20,7 +20,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
 	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
 		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
-		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry."); !ok {
+		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry, 5 the report could not be written."); !ok {
 		return code
 	}
 	defer c.close()
@@ -60,7 +60,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	sec.Errors = append(errs, sec.Errors...)
-	if code := c.write(func(w io.Writer) { _ = render.Section(w, sec, f.format) }); code != exitOK {
+	if code := c.write(func(w io.Writer) error { return render.Section(w, sec, f.format) }); code != exitOK {
 		return code
 	}
 	if code == exitInternal {

@@ -16,7 +16,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	title := c.fs.String("title", "Solving contest", "the sheet's title")
 	if code, ok := c.parse(args, "usage: draughtsjudge sheet [--format markdown|html] [--out FILE] [PATHS]",
 		"The problem sheet (11.6.1: compositions without their authors) of the compositions in PATHS (default: the sample corpus), numbered as key numbers them.",
-		"Exit code: 0 written, 2 usage or input errors (the readable compositions are still on the sheet)."); !ok {
+		"Exit code: 0 written, 2 usage or input errors (the readable compositions are still on the sheet), 5 the sheet could not be written."); !ok {
 		return code
 	}
 	defer c.close()
@@ -29,7 +29,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	for i, comp := range comps {
 		entries[i] = render.SheetEntry{Number: nums[i], Composition: comp}
 	}
-	if code := c.write(func(w io.Writer) { _ = render.Sheet(w, *title, entries, c.f.format) }); code != exitOK {
+	if code := c.write(func(w io.Writer) error { return render.Sheet(w, *title, entries, c.f.format) }); code != exitOK {
 		return code
 	}
 	if len(errs) > 0 {

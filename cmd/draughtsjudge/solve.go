@@ -23,7 +23,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	genre := fs.String("genre", "", "genre with --fen: problem, study, task, ending")
 	usage := usageFunc(fs, "usage: draughtsjudge solve [flags] (FILE | --fen F --variant V --stipulation S [--genre G])",
 		"Solves one composition and prints the report with the full solution tree.",
-		"Exit code: 0 sound, 1 defective or unknown, 2 usage or input errors, 3 internal error.")
+		"Exit code: 0 sound, 1 defective or unknown, 2 usage or input errors, 3 the store cannot be used, 4 internal error, 5 the report could not be written.")
 	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return code
 	}
@@ -60,5 +60,5 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	return runBatch(entries, &f, stdout, stderr)
+	return runBatch("solve", entries, &f, stdout, stderr)
 }

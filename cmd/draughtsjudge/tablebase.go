@@ -101,9 +101,10 @@ func cmdTablebase(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "draughtsjudge tablebase:", err)
 		return exitUsage
 	}
-	dir := *db
-	if dir == "" {
-		dir = tablebase.DefaultDir()
+	dir, err := storeDir(*db)
+	if err != nil {
+		fmt.Fprintln(stderr, "draughtsjudge tablebase:", err)
+		return exitStore
 	}
 	s, err := tablebase.Open(dir)
 	if err != nil {
@@ -176,6 +177,13 @@ func newBar(stderr io.Writer, desc string) (func(done, total int64), func()) {
 	return update, finish
 }
 
+// sliceLine is the line said for each endgame slice built when stderr
+// is not a terminal (tablebase build, and check's build before the run).
+func sliceLine(rec tablebase.SliceRecord) string {
+	return fmt.Sprintf("%s %s: %d positions, longest win %d plies, %.1f s", rec.Variant, rec.Material,
+		rec.Positions[0]+rec.Positions[1], max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
+}
+
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
@@ -206,8 +214,7 @@ func tbBuild(ctx context.Context, s *tablebase.Store, r *draughts.Rules, pieces 
 		Log: func(rec tablebase.SliceRecord) {
 			positions += 2 * rec.N
 			if logLines { // no progress bar: one line per slice
-				fmt.Fprintf(stderr, "%s %s: %d positions, longest win %d plies, %.1f s\n", rec.Variant, rec.Material,
-					rec.Positions[0]+rec.Positions[1], max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
+				fmt.Fprintln(stderr, sliceLine(rec))
 			}
 		}})
 	finish()
