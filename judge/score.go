@@ -1,38 +1,23 @@
 package judge
 
 import (
-	"bufio"
 	_ "embed"
-	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/rubric"
 )
 
 //go:embed rubric.tsv
 var defaultRubric []byte
 
-// RubricLine is one criterion of the scoring rubric.
-type RubricLine struct {
-	ID          string
-	Clause      string
-	Weight      float64
-	Condition   string
-	Description string
-	conds       []cond
-}
-
-type cond struct {
-	name string
-	op   string // "" (non-zero), "!" (zero), or a comparison
-	num  float64
-}
-
-// Rubric is a parsed rubric file.
-type Rubric []RubricLine
+// Rubric is the scoring rubric (package rubric); RubricLine one line of it.
+type (
+	Rubric     = rubric.Rubric
+	RubricLine = rubric.Line
+)
 
 // DefaultRubric returns the embedded rubric (judge/rubric.tsv).
 func DefaultRubric() Rubric {
@@ -43,102 +28,10 @@ func DefaultRubric() Rubric {
 	return r
 }
 
-// ParseRubric reads a rubric: tab-separated lines id, clause, weight,
-// condition, description; '#' starts a comment line. Errors name
-// file:line.
+// ParseRubric reads a rubric file (rubric.Parse) whose conditions may use
+// the measures of a report (rubricNames). Errors name file:line.
 func ParseRubric(name string, data []byte) (Rubric, error) {
-	var out Rubric
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) < 4 {
-			return nil, fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
-		}
-		if len(out) == 0 && strings.TrimSpace(f[0]) == "id" && strings.TrimSpace(f[2]) == "weight" {
-			continue // the column header (docs/checks.md's example has one)
-		}
-		w, err := strconv.ParseFloat(strings.TrimSpace(f[2]), 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
-		}
-		if math.IsNaN(w) || math.IsInf(w, 0) {
-			return nil, fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
-		}
-		l := RubricLine{ID: strings.TrimSpace(f[0]), Clause: strings.TrimSpace(f[1]), Weight: w, Condition: strings.TrimSpace(f[3])}
-		if len(f) > 4 {
-			l.Description = strings.TrimSpace(strings.Join(f[4:], " "))
-		}
-		if l.conds, err = parseCondition(l.Condition); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
-		out = append(out, l)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no rubric lines", name)
-	}
-	return out, nil
-}
-
-func parseCondition(s string) ([]cond, error) {
-	if s == "always" {
-		return nil, nil
-	}
-	var out []cond
-	for _, part := range strings.Split(s, "&&") {
-		part = strings.TrimSpace(part)
-		c := cond{}
-		for _, op := range []string{">=", "<=", "==", "!=", ">", "<"} {
-			if i := strings.Index(part, op); i > 0 {
-				v, err := strconv.ParseFloat(strings.TrimSpace(part[i+len(op):]), 64)
-				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("condition %q: %q is not a finite number", s, part[i+len(op):])
-				}
-				c = cond{strings.TrimSpace(part[:i]), op, v}
-				break
-			}
-		}
-		if c.name == "" {
-			if strings.HasPrefix(part, "!") {
-				c = cond{strings.TrimSpace(part[1:]), "!", 0}
-			} else {
-				c = cond{part, "", 0}
-			}
-		}
-		if c.name == "" || strings.ContainsAny(c.name, " \t") {
-			return nil, fmt.Errorf("condition %q: bad term %q", s, part)
-		}
-		if !rubricNames[c.name] {
-			return nil, fmt.Errorf("condition %q: unknown measure %q: the line would never apply (docs/checks.md lists the measures)", s, c.name)
-		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-func (c cond) holds(v float64) bool {
-	switch c.op {
-	case "":
-		return v != 0
-	case "!":
-		return v == 0
-	case ">=":
-		return v >= c.num
-	case "<=":
-		return v <= c.num
-	case ">":
-		return v > c.num
-	case "<":
-		return v < c.num
-	case "==":
-		return v == c.num
-	}
-	return v != c.num
+	return rubric.Parse(name, data, func(n string) bool { return rubricNames[n] })
 }
 
 // ScoreLine is one rubric line applied to a report.
@@ -177,13 +70,13 @@ func (rep *Report) measureValues() map[string]float64 {
 	return v
 }
 
-// ApplyScore scores rep with rubric (11.7, docs/spec.md §7): a defective entry
+// ApplyScore scores rep with the rubric rb (11.7, docs/spec.md §7): a defective entry
 // scores 0 with its failed checks listed; otherwise the sum of the lines
 // whose condition holds, clamped to 0..10. An undecided entry gets a
 // provisional score. Originality is listed for the judge (weight 0).
-func (rep *Report) ApplyScore(rubric Rubric) {
+func (rep *Report) ApplyScore(rb Rubric) {
 	if len(rep.Parts) > 0 {
-		rep.applyPartsScore(rubric) // 11.1.4 (special.go)
+		rep.applyPartsScore(rb) // 11.1.4 (special.go)
 		return
 	}
 	rep.ScoreLines = nil
@@ -215,20 +108,8 @@ func (rep *Report) ApplyScore(rubric Rubric) {
 	}
 	vals := rep.measureValues()
 	sum := 0.0
-	for _, l := range rubric {
-		ok := true
-		var ev []string
-		for _, c := range l.conds {
-			v, known := vals[c.name]
-			if !known || !c.holds(v) {
-				ok = false
-			}
-			if known {
-				ev = append(ev, fmt.Sprintf("%s=%g", c.name, v))
-			} else {
-				ev = append(ev, c.name+" not measured")
-			}
-		}
+	for _, l := range rb {
+		ok, ev := l.Eval(vals)
 		d := l.Description
 		if len(ev) > 0 {
 			d += " (" + strings.Join(ev, ", ") + ")"

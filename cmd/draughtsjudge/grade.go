@@ -23,7 +23,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	c := newContestCmd("grade", true, "the results", stdout, stderr, "text", "markdown", "html", "json", "csv")
 	keyPath := c.fs.String("key", "", "the key: the JSON of key --format json, or a PDN of the compositions (then solved first)")
 	answers := c.fs.String("answers", "", "folder of answer files, one PDN file per solver")
-	points := c.fs.String("points", "", "points formula when --key is a PDN (default: the embedded composition/points.tsv)")
+	points := c.fs.String("points", "", "points formula when --key is a PDN (default: the embedded contest/points.tsv)")
 	if code, ok := c.parse(args, "usage: draughtsjudge grade --key KEY --answers DIR [--format text|markdown|html|json|csv] [--out FILE]",
 		"Grades every solver's answers (one PDN file per solver in DIR) against the key.",
 		"Exit code: 0 graded, 2 usage or input errors (each one line file:line: what; every readable answer is still graded), 3 the store cannot be used, 4 internal error (PDN key), 5 the results could not be written."); !ok {

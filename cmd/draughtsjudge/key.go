@@ -15,7 +15,7 @@ func init() {
 
 func cmdKey(args []string, stdout, stderr io.Writer) int {
 	c := newContestCmd("key", true, "the key", stdout, stderr, "text", "markdown", "html", "pdn", "json")
-	points := c.fs.String("points", "", "points formula replacing the embedded composition/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
+	points := c.fs.String("points", "", "points formula replacing the embedded contest/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
 	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
 		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
 		"--format text, markdown, html, pdn or json (json is what grade --key reads fastest).",
