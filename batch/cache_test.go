@@ -114,9 +114,11 @@ var notKeyed = map[string]string{
 	"Solver.Threads":         "reports do not depend on the threads",
 	"Solver.Budget.Deadline": "wall clock: a time-limited unknown is never stored",
 	"Solver.Budget.Tables":   "scratch memory shared by one composition's searches",
+	"Solver.Budget.Work":     "made per composition by judge from Solver.Budget.Nodes (solver.WorkLimit), which is hashed",
 	"Time":                   "a time-limited unknown is never stored; a decided report does not depend on the time it took",
 	"Prober":                 "the endgame databases: CacheKey's slices argument counts them",
 	"otherSolutions":         "unexported: set by composition for the parts of a double composition, whose key PartsKey covers",
+	"workLimit":              "unexported: a test's override of the work budget, never set by the tool",
 }
 
 // Every field of judge.Options changes the key, but those listed

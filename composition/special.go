@@ -78,6 +78,12 @@ func isSpecial(s string) bool {
 	return false
 }
 
+// MaxParts is the most parts a composition of a special kind may have
+// (issue 24: 1,000 twins ran for many minutes; the parts share one
+// deadline and one work budget, so a composition of more parts would
+// leave most of them unknown).
+const MaxParts = 64
+
 // parseSpecial reads a special kind's stipulation into c.Parts and c.Kind.
 func parseSpecial(c *Composition, text string, line int) error {
 	c.Stipulation = Stipulation{Text: text, Kind: "special"}
@@ -111,7 +117,13 @@ func parseSpecial(c *Composition, text string, line int) error {
 	if c.Kind == "" {
 		c.Kind = KindMulti
 	}
-	return c.partSolutions(line)
+	if err := c.partSolutions(line); err != nil {
+		return err
+	}
+	if len(c.Parts) > MaxParts {
+		return &InputError{c.File, line, fmt.Sprintf("a special kind (11.1.4) of %d parts: at most %d (each part is analysed as a composition of its own, and all share the composition's time and work budget)", len(c.Parts), MaxParts)}
+	}
+	return nil
 }
 
 // partModifiers are what the modifiers before a part's stipulation say:

@@ -208,9 +208,10 @@ func kind(m fs.FileMode) string {
 // expand lists the files a path names: itself, the *.pdn files of a
 // folder, or the matches of a glob (each expanded in turn). What cannot be
 // listed becomes error entries, one per bad path, and does not stop the
-// rest.
+// rest. A path that exists is read as a path before it is tried as a
+// glob, so a file literally named x[1].pdn is read (issue 24).
 func expand(p string) ([]string, []Entry) {
-	if strings.ContainsAny(p, "*?[") {
+	if _, err := os.Lstat(p); err != nil && strings.ContainsAny(p, "*?[") {
 		m, err := filepath.Glob(p)
 		if err != nil {
 			return nil, []Entry{fileError(p, fmt.Errorf("bad pattern: %v", err))}

@@ -119,9 +119,10 @@ type Report struct {
 	AuthorErrors []string `json:"author_errors,omitempty"`
 	Judgement             // genre, finales, artistic measures, score (formal.go)
 
-	practical   bool     // the author states a practical problem (11.2.7.5)
-	sideFinales []string // uneconomical finales after unwritten defences (walker)
-	demoted     []string // side variations a partial cook makes not thematic (walker.demoted)
+	practical   bool         // the author states a practical problem (11.2.7.5)
+	sideFinales []string     // uneconomical finales after unwritten defences (walker)
+	demoted     []string     // side variations a partial cook makes not thematic (walker.demoted)
+	work        *solver.Work // the composition's work budget (work.go)
 }
 
 // Options tune Analyse.
@@ -143,6 +144,9 @@ type Options struct {
 	// otherSolutions are the keys of a double composition's other
 	// solutions (11.1.4): the author's, not cooks.
 	otherSolutions []string
+	// workLimit replaces the composition's work budget (work.go; 0:
+	// solver.WorkLimit of the node budget), for tests.
+	workLimit uint64
 }
 
 // Goal returns the solver goal of c's stipulation, or an error saying why
@@ -223,6 +227,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	ctx, opt, cancel := withBudget(ctx, opt)
 	defer cancel()
+	rep.work = opt.Solver.Budget.Work
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
 	rep.replayChecks(c, attacker)
@@ -232,6 +237,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 		rep.uniqueness(c, ans)
 		rep.drawRulesCheck(c, goal, attacker, opt, ans)
 	}
+	rep.workCutVariations() // work.go
 	rep.Finish()
 	return rep
 }
@@ -260,6 +266,11 @@ func withBudget(ctx context.Context, opt Options) (context.Context, Options, con
 	if opt.Solver.DrawRules != solver.Game {
 		// One set of proof-number tables for every search of this entry.
 		opt.Solver.Budget.Tables = solver.NewTables(opt.Solver.Budget.TTBytes)
+	}
+	if opt.Solver.Budget.Work == nil {
+		// One work budget for every search of this entry (work.go); the
+		// parts of a special kind share the composition's.
+		opt.Solver.Budget.Work = newWork(opt)
 	}
 	return ctx, opt, cancel
 }
@@ -405,7 +416,10 @@ func lineText(pre string, line []string, post string) string {
 	return pre + strings.Join(line, " ") + post
 }
 
-func (rep *Report) add(c Check) { rep.Checks = append(rep.Checks, c) }
+func (rep *Report) add(c Check) {
+	workCut(rep.work, &c) // work.go
+	rep.Checks = append(rep.Checks, c)
+}
 
 // Check returns the check id of the report, or nil when it has none.
 func (rep *Report) Check(id string) *Check {

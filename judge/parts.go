@@ -19,6 +19,22 @@ func analyseParts(ctx context.Context, c *composition.Composition, opt Options) 
 	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
 	rep.Kind = c.Kind
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
+	// One deadline and one work budget for the whole composition: the
+	// parts share them (issue 24: 1,000 twins under --time 60s ran past
+	// 300 s, each part with a deadline of its own).
+	if opt.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Time)
+		defer cancel()
+		if dl, ok := ctx.Deadline(); ok {
+			opt.Solver.Budget.Deadline = dl
+		}
+		opt.Time = 0
+	}
+	if opt.Solver.Budget.Work == nil {
+		opt.Solver.Budget.Work = newWork(opt)
+	}
+	rep.work = opt.Solver.Budget.Work
 	var keys []string // the author's keys of a double composition
 	for _, p := range c.Parts {
 		if len(p.Moves) > 0 && p.Start.Side == draughts.White {

@@ -54,6 +54,7 @@ type Prover struct {
 	budget   Budget
 	nodes    uint64
 	base     uint64
+	limit    uint64 // nodes after base: the budget, capped by the work budget
 	aborted  bool
 	// path[i] is the position at ply i of the current line, irrev[i] the
 	// ply of the last irreversible move (capture or man move) before it:
@@ -182,8 +183,11 @@ func (pv *Prover) SetNodeBudget(n uint64) uint64 {
 
 func (pv *Prover) tick() bool {
 	pv.nodes++
-	if pv.budget.Nodes != 0 && pv.nodes-pv.base > pv.budget.Nodes {
+	if pv.nodes-pv.base > pv.limit {
 		pv.aborted = true
+		pv.budget.Work.stop(pv.budget.Nodes, pv.limit)
+	} else if pv.budget.Work != nil {
+		pv.budget.Work.spent.Add(1)
 	}
 	if pv.nodes&4095 == 0 && !pv.budget.Deadline.IsZero() && time.Now().After(pv.budget.Deadline) {
 		pv.aborted = true
@@ -196,6 +200,7 @@ func (pv *Prover) tick() bool {
 // proof found, an upper bound on the exact distance), Never, or Aborted.
 func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 	pv.base = pv.nodes
+	pv.limit = pv.budget.Work.capNodes(pv.budget.Nodes)
 	pv.aborted = !pv.budget.Deadline.IsZero() && time.Now().After(pv.budget.Deadline)
 	if pv.aborted {
 		return Aborted, 0
@@ -204,7 +209,7 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 	pv.irrev = append(pv.irrev[:0], 0)
 	pn, dn, _, dist := pv.leaf(&p, 0, -1)
 	if pn != 0 && dn != 0 && pv.budget.Nodes != 0 && pv.tt.spent != nil {
-		if b, ok := pv.tt.spent[idOf(&p)]; ok && b >= pv.budget.Nodes && pv.tt.local == nil {
+		if b, ok := pv.tt.spent[idOf(&p)]; ok && b >= pv.limit && pv.tt.local == nil {
 			return Aborted, 0 // the same budget failed here before
 		}
 	}
@@ -221,7 +226,7 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 		if pv.tt.spent == nil {
 			pv.tt.spent = map[posID]uint64{}
 		}
-		pv.tt.spent[idOf(&p)] = max(pv.tt.spent[idOf(&p)], pv.budget.Nodes)
+		pv.tt.spent[idOf(&p)] = max(pv.tt.spent[idOf(&p)], pv.limit)
 	}
 	return Aborted, 0
 }

@@ -108,6 +108,7 @@ func kingAhead(p *draughts.Position, attacker draughts.Side) bool {
 // (kingAhead) counts as a shot too, and so does an exchange that ends
 // with one.
 func shot(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, need int) bool {
+	left := shotPositions
 	for _, m := range ml.Slice() {
 		q := p.Play(m)
 		if !draughts.HasCapture(&q, r) {
@@ -116,12 +117,20 @@ func shot(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *dr
 			}
 			continue
 		}
-		if exchange(q, r, attacker, 12) < need {
+		if v := exchange(q, r, attacker, 12, &left); v < need || left < 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// shotPositions bounds the positions the exchanges of one shot test may
+// visit. The exchange tree of a position full of kings grows as the
+// captures' branching to the twelfth power and is not a search node: a
+// test that reaches the bound counts as a shot, so the finale rule
+// refuses the finale (the search goes on towards a real end) and a node
+// of the search costs a bounded amount of work whatever the position.
+const shotPositions = 4096
 
 // kingLost is exchange's value of a sequence that leaves the defender
 // with more kings than the attacker: below any margin.
@@ -130,8 +139,13 @@ const kingLost = -1 << 10
 // exchange is the attacker's lead in pieces after the captures that follow
 // from p, each side choosing its best capture (captures are compulsory),
 // until the side to move has none (kingLost when the defender then has
-// more kings than the attacker). depth bounds the sequence.
-func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, depth int) int {
+// more kings than the attacker). depth bounds the sequence; *left counts
+// down the positions visited (at 0 the value is kingLost: not decided).
+func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, depth int, left *int) int {
+	*left--
+	if *left < 0 {
+		return kingLost
+	}
 	lead := Material(&p, attacker) - Material(&p, attacker^1)
 	if depth == 0 || !draughts.HasCapture(&p, r) {
 		if kingAhead(&p, attacker) {
@@ -143,7 +157,10 @@ func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, de
 	draughts.Generate(&p, r, &ml)
 	best := 0
 	for i, m := range ml.Slice() {
-		v := exchange(p.Play(m), r, attacker, depth-1)
+		v := exchange(p.Play(m), r, attacker, depth-1, left)
+		if *left < 0 {
+			return kingLost
+		}
 		if i == 0 || (p.Side == attacker && v > best) || (p.Side != attacker && v < best) {
 			best = v
 		}

@@ -244,8 +244,10 @@ func (d *decided) localAnalysis() {
 	if d.n != 0 {
 		limit = min(limit, int(min(max(localBudgets*d.n, localMinPositions), localMaxPositions)))
 	}
+	limit = int(min(uint64(limit), d.opt.Budget.Work.left()))
 	l, visited := AnalyseLocal(d.r, pv.goal, pv.attacker, d.p, limit, d.opt.Budget.Deadline)
 	d.main.nodes += visited
+	d.opt.Budget.Work.Add(visited)
 	if l != nil {
 		pv.tt.local = l
 		d.local, d.localPositions = true, l.Positions()

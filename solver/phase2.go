@@ -40,7 +40,7 @@ func (d *decided) runPhase2() {
 	}
 	d.perMove.TTBytes = max(d.perMove.TTBytes/2/len(d.ms), perMoveTTMin)
 	if !d.draw {
-		d.fanOut(d.exactDistance)
+		d.fanOut(Proved, d.exactDistance)
 	}
 	d.shortest = -1
 	for i := range d.st {
@@ -65,8 +65,19 @@ func (d *decided) runPhase2() {
 	}
 }
 
-// fanOut runs run(i) for every first move i on Threads goroutines.
-func (d *decided) fanOut(run func(i int)) {
+// fanOut runs run(i) for every first move i on Threads goroutines; the
+// moves whose outcome is o are the ones searched, and each of them gets
+// at most an equal part of what the work budget has left now (Work.hold).
+func (d *decided) fanOut(o Outcome, run func(i int)) {
+	k := 0
+	for i := range d.st {
+		if d.st[i].o == o {
+			k++
+		}
+	}
+	w := d.opt.Budget.Work
+	w.hold(k)
+	defer w.release()
 	g, _ := errgroup.WithContext(d.ctx)
 	g.SetLimit(d.opt.Threads)
 	for i := range d.st {
@@ -108,7 +119,7 @@ func (d *decided) exactDistance(i int) {
 // bounded searches the first moves still undecided to the bound, at a
 // budget of b nodes each, each resuming from its own table.
 func (d *decided) bounded(b uint64) {
-	d.fanOut(func(i int) {
+	d.fanOut(Aborted, func(i int) {
 		x := &d.st[i]
 		if x.o != Aborted {
 			return

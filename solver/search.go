@@ -32,6 +32,9 @@ type Budget struct {
 	// Tables are the composition's proof-number tables, shared by all its
 	// searches (nil: each searcher makes its own). Not for concurrent use.
 	Tables *Tables
+	// Work is the composition's work budget, shared by all its searches
+	// (nil: none; work.go).
+	Work *Work
 }
 
 // Searcher is one bounded AND/OR search. Not safe for concurrent use.
@@ -43,6 +46,7 @@ type Searcher struct {
 	budget   Budget
 	nodes    uint64
 	base     uint64 // nodes at the last Refill
+	limit    uint64 // nodes after base: the budget, capped by the work budget
 	aborted  bool
 	stack    []draughts.MoveList
 	// game: apply the move-count draw rules; cnt[ply] are the counters of
@@ -69,8 +73,10 @@ func NewSearcher(r *draughts.Rules, goal Goal, attacker draughts.Side, b Budget)
 	if b.Nodes != 0 {
 		idBytes = min(idBytes, max(int(min(b.Nodes, 1<<40))*64, 16<<20))
 	}
-	return &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(idBytes), budget: b,
+	s := &Searcher{r: r, goal: goal, attacker: attacker, tt: newTT(idBytes), budget: b,
 		stack: make([]draughts.MoveList, 2*MaxDepth+4), cnt: make([]counters, 2*MaxDepth+5)}
+	s.limit = b.Work.capNodes(b.Nodes)
+	return s
 }
 
 // SetDrawRules chooses theory (default) or game draw rules.
@@ -89,10 +95,12 @@ func (s *Searcher) afterMove(p *draughts.Position, m draughts.Move) {
 // Nodes returns the number of positions visited so far.
 func (s *Searcher) Nodes() uint64 { return s.nodes }
 
-// Refill grants a fresh node budget (the deadline stays) and clears the
-// aborted state; the table is kept.
+// Refill grants a fresh node budget (the deadline stays; at most what
+// the work budget has left) and clears the aborted state; the table is
+// kept.
 func (s *Searcher) Refill() {
 	s.base = s.nodes
+	s.limit = s.budget.Work.capNodes(s.budget.Nodes)
 	s.aborted = s.budget.Deadline.IsZero() == false && time.Now().After(s.budget.Deadline)
 }
 
@@ -101,6 +109,7 @@ func (s *Searcher) Refill() {
 func (s *Searcher) SetNodeBudget(n uint64) uint64 {
 	old := s.budget.Nodes
 	s.budget.Nodes = n
+	s.limit = s.budget.Work.capNodes(n)
 	return old
 }
 
@@ -109,8 +118,11 @@ func (s *Searcher) Aborted() bool { return s.aborted }
 
 func (s *Searcher) tick() bool {
 	s.nodes++
-	if s.budget.Nodes != 0 && s.nodes-s.base > s.budget.Nodes {
+	if s.nodes-s.base > s.limit {
 		s.aborted = true
+		s.budget.Work.stop(s.budget.Nodes, s.limit)
+	} else if s.budget.Work != nil {
+		s.budget.Work.spent.Add(1)
 	}
 	if s.nodes&4095 == 0 && !s.budget.Deadline.IsZero() && time.Now().After(s.budget.Deadline) {
 		s.aborted = true

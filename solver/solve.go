@@ -187,6 +187,9 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		perMove.TTBytes = perMoveTTBytes
 	}
 	perMove.TTBytes = max(perMove.TTBytes/len(ms), perMoveTTMin)
+	// The first moves deepen together on Threads goroutines: each gets at
+	// most an equal part of what the work budget has left now.
+	perMove.Work.hold(len(ms))
 	st := make([]boundedState, len(ms))
 	for i, m := range ms {
 		st[i] = boundedState{s: NewSearcher(r, goal, attacker, perMove), q: p.Play(m), o: NotWithin}
@@ -194,6 +197,7 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		st[i].s.afterMove(&p, m)
 	}
 	shortest, last := deepenTogether(ctx, st, &opt)
+	perMove.Work.release()
 	a := assembly{r: r, p: p, goal: goal, attacker: attacker, opt: &opt, ms: ms,
 		shortest: shortest, keyText: "win", unknownGoal: goal.ID()}
 	a.moves = make([]moveResult, len(st))
@@ -359,10 +363,10 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		// searched with a sixteenth of the node budget per move.
 		old := s.budget.Nodes
 		if old != 0 {
-			s.budget.Nodes = max(old/16, 20000)
+			s.SetNodeBudget(max(old/16, 20000))
 		}
 		n.Branches = winningMoves(s, r, p, hi+slack)
-		s.budget.Nodes = old
+		s.SetNodeBudget(old)
 		if len(n.Branches) == 0 {
 			n.Truncated = true
 			return n

@@ -102,6 +102,8 @@ var badInputs = []struct {
 	{"sheet to a full disk (exit 5)", map[string]string{"t.pdn": tiny}, "sheet DIR/t.pdn > /dev/full"},
 	{"key: --out on a full disk (exit 5)", map[string]string{"t.pdn": tiny}, "key --no-db --nodes 20000 --out /dev/full DIR/t.pdn"},
 	{"help to a full disk (exit 5)", nil, "help > /dev/full"},
+	{"special kind of 1,000 parts (at most 64)", map[string]string{"twins.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n[Stipulation \"win" + strings.Repeat("; add Wb2: win", 999) + "\"]\n*\n"}, "check --no-db DIR/twins.pdn"},
+	{"a name with [ ] that is no file and matches none (an existing x[1].pdn is read as it is)", map[string]string{"x[1].pdn": tiny}, "check --no-db DIR/y[1].pdn"},
 	{"unknown command", nil, "bogus"},
 	{"help for an unknown command", nil, "help bogus"},
 	{"no command", nil, ""},

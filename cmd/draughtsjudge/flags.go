@@ -157,8 +157,8 @@ type runFlags struct {
 func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	f.fs = fs
 	fs.StringVar(&f.format, "format", "text", "output: text, json, markdown or html")
-	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move), at most 1e12; 0 = no node limit, only with --time")
-	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, e.g. 2m (0 = none; results then depend on the machine)")
+	fs.Uint64Var(&f.nodes, "nodes", 2_000_000, "node budget per search (per first move), at most 1e12; all the searches of a composition share a work budget of 1024 × N + 64M nodes; 0 = no node limit, only with --time")
+	fs.DurationVar(&f.timeout, "time", 0, "time budget per composition, its parts included, e.g. 2m (0 = none; results then depend on the machine)")
 	fs.IntVar(&f.mem, "mem", defaultMemMiB(), "search memory per composition (proof-number tables, local analysis), MiB (1..1048576); default an eighth of the machine's memory, 256..4096")
 	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
 	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
