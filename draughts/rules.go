@@ -62,9 +62,9 @@ const LascaID = "lasca"
 // package and position type (lasca.Position in draughtsjudge/draughts/lasca:
 // move generation, FEN, notation, perft, PDN replay) and no Rules value for
 // the Position engine. The solver and the
-// composition checks take Lasca through solver.SolveLasca; the endgame
+// composition checks take Lasca through solver/lascagraph.Solve; the endgame
 // databases do not cover it.
-var ErrLascaSolving = errors.New("lasca: Lasca has its own position type (draughts.LascaPosition), not a Rules value: perft, solve and check take it, the endgame databases (tablebase) do not")
+var ErrLascaSolving = errors.New("lasca: Lasca has its own position type (package draughts/lasca), not a Rules value: perft, solve and check take it, the endgame databases (tablebase) do not")
 
 // RulesByID returns the game system with the given identifier. It accepts
 // the ids of AllRules and a few common aliases ("shashki", "antidraughts",

@@ -10,10 +10,11 @@ import (
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
 	"draughtsjudge/solver"
+	"draughtsjudge/solver/lascagraph"
 )
 
 // Lasca compositions (rules file 004, [Variant "lasca"]) have their own
-// position type (lasca.Position) and prover (solver.SolveLasca,
+// position type (lasca.Position) and prover (lascagraph.Solve,
 // which decides every first move at any depth from the whole reachable
 // set). Chapter XI is written for 64- and 100-square draughts; of its
 // checks, Lasca runs those whose terms carry over and says plainly which do
@@ -82,15 +83,15 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	}
 	rep.lascaQuietKey(&p, attacker)
 
-	goal := solver.LascaWin
+	goal := lascagraph.Win
 	if c.Stipulation.Kind == composition.KindDraw {
-		goal = solver.LascaDraw
+		goal = lascagraph.Draw
 	}
 	sopt := opt.Solver
 	if main := lascaMainLine(c); len(main) > 0 {
 		sopt.Prefer = main
 	}
-	ans, g := solver.SolveLascaGraph(ctx, p, goal, attacker, sopt)
+	ans, g := lascagraph.SolveGraph(ctx, p, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {
 		rep.Keys = append(rep.Keys, k.Move)
@@ -109,7 +110,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	}
 
 	cook := func(k solver.FirstMove) string {
-		if goal == solver.LascaDraw {
+		if goal == lascagraph.Draw {
 			return fmt.Sprintf("full cook: %s also holds the draw", k.Move)
 		}
 		return fmt.Sprintf("full cook: %s also forces the win in %d", k.Move, k.Distance)
@@ -139,12 +140,12 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 			switch {
 			case len(w.failures) > 0:
 				rep.add(newCheck(CheckSolvable, Fail, strings.Join(w.failures, "; ")))
-			case goal == solver.LascaDraw:
+			case goal == lascagraph.Draw:
 				rep.add(newCheck(CheckSolvable, Pass, "the draw holds at any depth, and in every line of the author's solution"))
 			default:
 				rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
 			}
-		} else if goal == solver.LascaDraw {
+		} else if goal == lascagraph.Draw {
 			rep.add(newCheck(CheckSolvable, Pass, "the draw holds at any depth (solver's solution)"))
 		} else {
 			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
@@ -215,8 +216,8 @@ func lascaMainLine(c *composition.Composition) []string {
 // author's distance + slack are duals; a line whose move loses the win, or
 // that ends short of the finale, is reported.
 type lascaWalker struct {
-	g        *solver.LascaGraph
-	goal     solver.LascaGoal
+	g        *lascagraph.Graph
+	goal     lascagraph.Goal
 	attacker draughts.Side
 	slack    int
 	duals    []Finding
@@ -248,7 +249,7 @@ func (w *lascaWalker) walk(plies []draughts.Ply, p lasca.Position, line []string
 			w.failures = append(w.failures, fmt.Sprintf("after %s %s move %s gives up the %s", at, who, text, w.goal))
 			return
 		}
-		if p.Side == w.attacker && w.goal == solver.LascaWin {
+		if p.Side == w.attacker && w.goal == lascagraph.Win {
 			for _, b := range w.g.WinningMoves(&p) {
 				if b.Move == text || b.Distance > after.Distance+w.slack {
 					continue
@@ -270,7 +271,7 @@ func (w *lascaWalker) walk(plies []draughts.Ply, p lasca.Position, line []string
 		line = append(line, text)
 		p = p.Play(m)
 	}
-	if w.goal != solver.LascaWin {
+	if w.goal != lascagraph.Win {
 		return
 	}
 	v := w.g.Value(&p)
@@ -292,7 +293,7 @@ func lineOrStartText(line []string) string {
 // decided at any depth, so a second key is a full cook however long; a
 // dual in the author's main line is a partial cook, in a side variation a
 // warning (docs/lasca.md: a judgement call).
-func (rep *Report) lascaUniqueness(goal solver.LascaGoal, ans solver.Answer) {
+func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer) {
 	bound := "every first move decided at any depth (the whole reachable set solved)"
 	switch partial := dualsWith(rep.Duals, DualPartial); {
 	case len(rep.Cooks) > 0:
@@ -313,7 +314,7 @@ func (rep *Report) lascaUniqueness(goal solver.LascaGoal, ans solver.Answer) {
 			s = append(s, fmt.Sprintf("after %s: %s %s", lineOrStartText(f.Line), f.Move, f.Result))
 		}
 		rep.add(newCheck(CheckUnique, Warn, "single key; duals in side variations: "+strings.Join(s, "; ")+"; "+bound))
-	case goal == solver.LascaDraw:
+	case goal == lascagraph.Draw:
 		rep.add(newCheck(CheckUnique, Pass, "single drawing key; "+bound+"; duals inside a draw's variations are not judged (every drawing move would count)"))
 	default:
 		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))

@@ -69,7 +69,7 @@ func assemble(a *assembly) Answer {
 			ans.Tries = append(ans.Tries, f)
 		}
 	}
-	ans.sortFirstMoves()
+	ans.SortFirstMoves()
 	switch {
 	case a.shortest >= 0:
 		ans.Verdict, ans.Distance = VerdictProved, a.shortest

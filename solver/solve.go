@@ -46,7 +46,9 @@ type Options struct {
 	AnyDepth bool
 }
 
-func (o *Options) defaults() {
+// SetDefaults fills the zero fields of o with the defaults: MaxBound 40,
+// Slack 4, Threads 1, TreeNodes 300, ... (each search calls it first).
+func (o *Options) SetDefaults() {
 	if o.MaxBound == 0 {
 		o.MaxBound = 40
 	}
@@ -158,7 +160,7 @@ type Answer struct {
 // shortest distance D, and the other moves go on to D+Slack. So results and
 // node counts do not depend on Threads.
 func Solve(ctx context.Context, r *draughts.Rules, p draughts.Position, goal Goal, attacker draughts.Side, opt Options) Answer {
-	opt.defaults()
+	opt.SetDefaults()
 	var ans Answer
 	if opt.Budget.Tables == nil && opt.DrawRules != Game {
 		opt.Budget.Tables = NewTables(opt.Budget.TTBytes)
@@ -278,9 +280,9 @@ func deepenTogether(ctx context.Context, st []boundedState, opt *Options) (short
 	return shortest, last
 }
 
-// sortFirstMoves orders the keys shortest first and the tries by move
+// SortFirstMoves orders the keys shortest first and the tries by move
 // (ties by move), so answers do not depend on the search order.
-func (ans *Answer) sortFirstMoves() {
+func (ans *Answer) SortFirstMoves() {
 	sort.SliceStable(ans.Keys, func(i, j int) bool {
 		if ans.Keys[i].Distance != ans.Keys[j].Distance {
 			return ans.Keys[i].Distance < ans.Keys[j].Distance
@@ -410,13 +412,13 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		b.Distance = b.Child.Distance
 		n.Branches = append(n.Branches, b)
 	}
-	sortDefences(n.Branches)
+	SortDefences(n.Branches)
 	return n
 }
 
-// sortDefences orders a defender's branches longest resistance first,
+// SortDefences orders a defender's branches longest resistance first,
 // then by move (deterministic for any thread count).
-func sortDefences(bs []Branch) {
+func SortDefences(bs []Branch) {
 	sort.SliceStable(bs, func(i, j int) bool {
 		if bs[i].Distance != bs[j].Distance {
 			return bs[i].Distance > bs[j].Distance

@@ -79,7 +79,7 @@
 //	}
 //	n := lasca.Perft(&p, 6)
 //
-// The solver takes Lasca through solver.SolveLasca (an exact analysis of
+// The solver takes Lasca through lascagraph.Solve (an exact analysis of
 // the reachable set) and the composition checks through judge.Analyse; the
 // endgame databases do not cover Lasca.
 //

@@ -8,7 +8,7 @@ import (
 // position for White's win (the opponent left without a move, 004 §2.4):
 // every position reachable by refSuccessors, and for each the least number
 // of White moves in which White forces the win (-1: never). It is written
-// apart from solver/lasca.go and shares none of its code: plain value
+// apart from solver/lascagraph/lascagraph.go and shares none of its code: plain value
 // iteration, one sweep over the whole set per distance, until nothing
 // changes.
 type refSolved struct {
@@ -121,7 +121,7 @@ func refFEN(t *testing.T, fen string) string {
 // in exactly 3 White moves, and at every White move of the author's lines
 // exactly one move wins; the others never win (the whole reachable set is
 // solved, so "never" is at any depth). The fast generator's prover
-// (solver/lasca.go) gives the same, tested in composition and solver.
+// (solver/lascagraph/lascagraph.go) gives the same, tested in composition and solver.
 func TestProblemReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves about 220 000 positions with the slow reference generator")

@@ -1,4 +1,4 @@
-package solver
+package lascagraph
 
 import (
 	"context"
@@ -7,10 +7,11 @@ import (
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
+	"draughtsjudge/solver"
 )
 
 // Lasca (rules file 004) is solved by its own prover over
-// lasca.Position, behind the same Answer as the checkers variants.
+// lasca.Position, behind the same solver.Answer as the checkers variants.
 // df-pn and the endgame databases work on draughts.Position only; a Lasca
 // composition is small, so the prover enumerates every position reachable
 // from the initial one and solves the whole set exactly by retrograde
@@ -30,65 +31,65 @@ import (
 // Undecided is always 0. A draw stipulation is the same propagation with
 // the roles swapped: the attacker draws where the defender has no forced
 // win. Lasca has no move-count draw rules of its own (004 is silent), so
-// Options.DrawRules is not read.
+// solver.Options.DrawRules is not read.
 //
 // Positions are identified by their 64-bit key (lasca.Position.Key): a key
 // collision would merge two positions; for a set of 10⁶ positions its
-// probability is about 3·10⁻⁸. Memory is about lascaBytesPerPosition a
-// position (the key index, the moves both ways); Budget.TTBytes bounds the
+// probability is about 3·10⁻⁸. Memory is about bytesPerPosition a
+// position (the key index, the moves both ways); solver.Budget.TTBytes bounds the
 // set, and a larger one is answered "unknown" with the reason.
 
-// LascaGoal is the stipulation of a Lasca composition.
-type LascaGoal uint8
+// Goal is the stipulation of a Lasca composition.
+type Goal uint8
 
 // Lasca goals.
 const (
-	LascaWin  LascaGoal = iota // the defender is left without a legal move
-	LascaDraw                  // the defender cannot force its own win
+	Win  Goal = iota // the defender is left without a legal move
+	Draw             // the defender cannot force its own win
 )
 
-func (g LascaGoal) String() string {
-	if g == LascaDraw {
+func (g Goal) String() string {
+	if g == Draw {
 		return "draw"
 	}
 	return "win"
 }
 
-// lascaBytesPerPosition is the measured memory of one position of the
+// bytesPerPosition is the measured memory of one position of the
 // reachable set: the key index (Go map, about 40 bytes an entry), node
 // arrays (16 bytes) and the moves, forward and reverse (8 bytes each, about
 // 6 moves a position in composition-sized positions).
-const lascaBytesPerPosition = 128
+const bytesPerPosition = 128
 
-// LascaGraph is the solved reachable set of a Lasca position. Not safe for
+// Graph is the solved reachable set of a Lasca position. Not safe for
 // concurrent use.
-type LascaGraph struct {
+type Graph struct {
 	attacker draughts.Side
-	goal     LascaGoal
+	goal     Goal
 	index    map[draughts.Key]int32
 	side     []draughts.Side // side to move per node
 	start    []int32         // first edge of each node
 	n        []uint16        // number of moves of each node
 	edges    []int32         // children, in move generation order
-	won      []bool          // the goal is forced (LascaWin) / the defender wins (LascaDraw)
+	won      []bool          // the goal is forced (Win) / the defender wins (Draw)
 	dist     []int32         // attacker (defender) moves to the end of a won node
 	longest  int32
 	nodes    uint64
 }
 
-// ErrLascaTooLarge is BuildLascaGraph's answer when the reachable set does
+// ErrTooLarge is Build's answer when the reachable set does
 // not fit in the memory budget.
-type ErrLascaTooLarge struct{ Limit int }
+type ErrTooLarge struct{ Limit int }
 
-func (e *ErrLascaTooLarge) Error() string {
+func (e *ErrTooLarge) Error() string {
 	return fmt.Sprintf("the Lasca position reaches more than %d positions, over the budget (--mem, --nodes: at most 64 node budgets); Lasca is solved only by enumerating every reachable position", e.Limit)
 }
 
-// BuildLascaGraph enumerates every position reachable from p and solves
+// Build enumerates every position reachable from p and solves
 // the set for goal, with attacker the side that must fulfil it. maxPositions
 // bounds the set (0: no bound); ctx cancels the enumeration.
-func BuildLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, maxPositions int) (*LascaGraph, error) {
-	g := &LascaGraph{attacker: attacker, goal: goal, index: map[draughts.Key]int32{}}
+func Build(ctx context.Context, p lasca.Position, goal Goal, attacker draughts.Side, maxPositions int) (*Graph, error) {
+	g := &Graph{attacker: attacker, goal: goal, index: map[draughts.Key]int32{}}
 	g.add(&p)
 	// Depth-first with the successors pushed on discovery: the stack holds
 	// the unexpanded siblings along one line only, never the whole set.
@@ -113,7 +114,7 @@ func BuildLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, atta
 			j, ok := g.index[q.Key]
 			if !ok {
 				if maxPositions > 0 && len(g.side) >= maxPositions {
-					return nil, &ErrLascaTooLarge{maxPositions}
+					return nil, &ErrTooLarge{maxPositions}
 				}
 				j = g.add(&q)
 				stack = append(stack, item{q, j})
@@ -125,7 +126,7 @@ func BuildLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, atta
 	return g, nil
 }
 
-func (g *LascaGraph) add(p *lasca.Position) int32 {
+func (g *Graph) add(p *lasca.Position) int32 {
 	i := int32(len(g.side))
 	g.index[p.Key] = i
 	g.side = append(g.side, p.Side)
@@ -134,17 +135,17 @@ func (g *LascaGraph) add(p *lasca.Position) int32 {
 	return i
 }
 
-// solve is the retrograde propagation. For LascaWin the "winner" is the
-// attacker, for LascaDraw the defender (the attacker draws where the
+// solve is the retrograde propagation. For Win the "winner" is the
+// attacker, for Draw the defender (the attacker draws where the
 // defender does not win). A node the winner is to move in is won when one
 // child is (distance 1 + the child's, the first found is the shortest);
 // one the loser is to move in when every child is (distance the largest
 // child's, the last found); a node without moves is lost by its side to
 // move (distance 0). Buckets by distance keep the order exact.
-func (g *LascaGraph) solve() {
+func (g *Graph) solve() {
 	n := len(g.side)
 	winner := g.attacker
-	if g.goal == LascaDraw {
+	if g.goal == Draw {
 		winner ^= 1
 	}
 	// Reverse edges, compressed by node.
@@ -199,84 +200,84 @@ func (g *LascaGraph) solve() {
 }
 
 // Positions is the size of the reachable set.
-func (g *LascaGraph) Positions() int { return len(g.side) }
+func (g *Graph) Positions() int { return len(g.side) }
 
 // Nodes counts the positions and moves generated.
-func (g *LascaGraph) Nodes() uint64 { return g.nodes }
+func (g *Graph) Nodes() uint64 { return g.nodes }
 
-// LascaValue is what the graph knows of one position.
-type LascaValue struct {
+// Value is what the graph knows of one position.
+type Value struct {
 	Known bool // the position is in the reachable set
-	// Goal: the attacker fulfils the goal from here (LascaWin: forces the
-	// defender out of moves; LascaDraw: the defender never forces a win).
+	// Goal: the attacker fulfils the goal from here (Win: forces the
+	// defender out of moves; Draw: the defender never forces a win).
 	Goal bool
-	// Distance: LascaWin, Goal: attacker moves to the finale.
+	// Distance: Win, Goal: attacker moves to the finale.
 	Distance int
 }
 
 // Value returns the value of p, which must be reachable from the root.
-func (g *LascaGraph) Value(p *lasca.Position) LascaValue {
+func (g *Graph) Value(p *lasca.Position) Value {
 	i, ok := g.index[p.Key]
 	if !ok {
-		return LascaValue{}
+		return Value{}
 	}
-	if g.goal == LascaDraw {
-		return LascaValue{Known: true, Goal: !g.won[i]}
+	if g.goal == Draw {
+		return Value{Known: true, Goal: !g.won[i]}
 	}
-	return LascaValue{Known: true, Goal: g.won[i], Distance: int(g.dist[i])}
+	return Value{Known: true, Goal: g.won[i], Distance: int(g.dist[i])}
 }
 
 // AfterMove is the value of m in p for the attacker: Goal and, for a win,
 // the distance in attacker moves counting m when the attacker moves.
-func (g *LascaGraph) AfterMove(p *lasca.Position, m lasca.Move) LascaValue {
+func (g *Graph) AfterMove(p *lasca.Position, m lasca.Move) Value {
 	q := p.Play(m)
 	v := g.Value(&q)
-	if v.Goal && g.goal == LascaWin && p.Side == g.attacker {
+	if v.Goal && g.goal == Win && p.Side == g.attacker {
 		v.Distance++
 	}
 	return v
 }
 
-// SolveLasca answers the goal for the Lasca position p, with attacker the
+// Solve answers the goal for the Lasca position p, with attacker the
 // side that must fulfil it: the verdict at any depth, every key with its
 // exact distance, the tries with every refutation (all hard), and the
 // solution tree (at attacker nodes every move that still forces the goal,
 // shortest first, the first or the author's expanded; at defender nodes
-// every defence). Budget.TTBytes bounds the reachable set; Budget.Deadline
+// every defence). solver.Budget.TTBytes bounds the reachable set; solver.Budget.Deadline
 // and ctx stop the enumeration.
-func SolveLasca(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, opt Options) Answer {
-	ans, _ := SolveLascaGraph(ctx, p, goal, attacker, opt)
+func Solve(ctx context.Context, p lasca.Position, goal Goal, attacker draughts.Side, opt solver.Options) solver.Answer {
+	ans, _ := SolveGraph(ctx, p, goal, attacker, opt)
 	return ans
 }
 
-// SolveLascaGraph is SolveLasca, also returning the solved graph (nil when
+// SolveGraph is Solve, also returning the solved graph (nil when
 // the answer is unknown) for the composition checks' queries.
-func SolveLascaGraph(ctx context.Context, p lasca.Position, goal LascaGoal, attacker draughts.Side, opt Options) (Answer, *LascaGraph) {
-	opt.defaults()
+func SolveGraph(ctx context.Context, p lasca.Position, goal Goal, attacker draughts.Side, opt solver.Options) (solver.Answer, *Graph) {
+	opt.SetDefaults()
 	if !opt.Budget.Deadline.IsZero() {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, opt.Budget.Deadline)
 		defer cancel()
 	}
-	g, err := BuildLascaGraph(ctx, p, goal, attacker, LascaLimit(opt.Budget))
+	g, err := Build(ctx, p, goal, attacker, Limit(opt.Budget))
 	if err != nil {
 		reason := err.Error()
 		if ctx.Err() != nil {
 			reason = "budget spent (time) while enumerating the Lasca positions: " + reason
 		}
-		return Answer{Verdict: VerdictUnknown, Aborted: true, Reason: reason}, nil
+		return solver.Answer{Verdict: solver.VerdictUnknown, Aborted: true, Reason: reason}, nil
 	}
 	return g.Answer(p, opt), g
 }
 
-// LascaLimit is the largest reachable set SolveLasca enumerates under b:
-// the memory budget at lascaBytesPerPosition a position, and at most 64
+// Limit is the largest reachable set Solve enumerates under b:
+// the memory budget at bytesPerPosition a position, and at most 64
 // node budgets, as the checkers variants' exact local analysis (solver
 // doc); 0 (no bound) when both are 0.
-func LascaLimit(b Budget) int {
+func Limit(b solver.Budget) int {
 	limit := 0
 	if b.TTBytes > 0 {
-		limit = max(b.TTBytes/lascaBytesPerPosition, 1000)
+		limit = max(b.TTBytes/bytesPerPosition, 1000)
 	}
 	if n := b.Nodes; n > 0 && (limit == 0 || n*64 < uint64(limit)) {
 		limit = int(min(n*64, 1<<31-1))
@@ -284,67 +285,67 @@ func LascaLimit(b Budget) int {
 	return limit
 }
 
-// Answer is SolveLasca's answer from a graph built from p.
-func (g *LascaGraph) Answer(p lasca.Position, opt Options) Answer {
-	opt.defaults()
-	ans := Answer{Nodes: g.nodes, LocalPositions: g.Positions(), Bound: int(g.longest)}
+// Answer is Solve's answer from a graph built from p.
+func (g *Graph) Answer(p lasca.Position, opt solver.Options) solver.Answer {
+	opt.SetDefaults()
+	ans := solver.Answer{Nodes: g.nodes, LocalPositions: g.Positions(), Bound: int(g.longest)}
 	root := g.Value(&p)
 	if p.Side != g.attacker {
 		if root.Goal {
-			ans.Verdict, ans.Distance = VerdictProved, root.Distance
+			ans.Verdict, ans.Distance = solver.VerdictProved, root.Distance
 			budget := opt.TreeNodes
 			ans.Tree = g.tree(p, &budget, opt.Prefer)
 		} else {
-			ans.Verdict, ans.Reason = VerdictRefuted, "the defender always escapes"
+			ans.Verdict, ans.Reason = solver.VerdictRefuted, "the defender always escapes"
 			ans.Refutation = g.refutingLine(p)
 		}
 		return ans
 	}
 	ms := lasca.LegalMoves(&p)
 	if len(ms) == 0 {
-		ans.Verdict, ans.Reason = VerdictRefuted, "the attacker has no legal move"
+		ans.Verdict, ans.Reason = solver.VerdictRefuted, "the attacker has no legal move"
 		return ans
 	}
 	for _, m := range ms {
 		v := g.AfterMove(&p, m)
-		f := FirstMove{Move: lasca.MoveString(&p, m)}
+		f := solver.FirstMove{Move: lasca.MoveString(&p, m)}
 		if v.Goal {
-			f.Outcome, f.Result, f.Distance = Proved, "win", v.Distance
-			if g.goal == LascaDraw {
+			f.Outcome, f.Result, f.Distance = solver.Proved, "win", v.Distance
+			if g.goal == Draw {
 				f.Result, f.Distance = "draw", 0
 			}
 			ans.Keys = append(ans.Keys, f)
 			continue
 		}
-		f.Outcome, f.Result = Never, Never.String()
+		f.Outcome, f.Result = solver.Never, solver.Never.String()
 		q := p.Play(m)
 		for _, d := range lasca.LegalMoves(&q) {
 			if w := g.AfterMove(&q, d); !w.Goal {
-				f.Refutations = append(f.Refutations, Refutation{Move: lasca.MoveString(&q, d), Hard: true})
+				f.Refutations = append(f.Refutations, solver.Refutation{Move: lasca.MoveString(&q, d), Hard: true})
 			}
 		}
 		ans.Tries = append(ans.Tries, f)
 	}
-	ans.sortFirstMoves()
+	ans.SortFirstMoves()
 	if len(ans.Keys) == 0 {
-		ans.Verdict = VerdictRefuted
+		ans.Verdict = solver.VerdictRefuted
 		ans.Reason = "every first move fails: the defender always escapes"
 		ans.Refutation = g.refutingLine(p)
 		return ans
 	}
-	ans.Verdict, ans.Distance = VerdictProved, ans.Keys[0].Distance
+	ans.Verdict, ans.Distance = solver.VerdictProved, ans.Keys[0].Distance
 	budget := opt.TreeNodes
 	ans.Tree = g.tree(p, &budget, opt.Prefer)
 	return ans
 }
 
 // WinningMoves returns every attacker move of p that fulfils the goal,
-// with its distance (LascaWin), shortest first.
-func (g *LascaGraph) WinningMoves(p *lasca.Position) []Branch {
-	var out []Branch
+// with its distance (Win), shortest first.
+func (g *Graph) WinningMoves(p *lasca.Position) []solver.Branch {
+	var out []solver.Branch
 	for _, m := range lasca.LegalMoves(p) {
 		if v := g.AfterMove(p, m); v.Goal {
-			out = append(out, Branch{Move: lasca.MoveString(p, m), Distance: v.Distance})
+			out = append(out, solver.Branch{Move: lasca.MoveString(p, m), Distance: v.Distance})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -358,10 +359,10 @@ func (g *LascaGraph) WinningMoves(p *lasca.Position) []Branch {
 
 // tree expands the solution tree from p (the goal is fulfilled from p).
 // A draw has no finale: its tree is the root's branches only.
-func (g *LascaGraph) tree(p lasca.Position, budget *int, prefer []string) *Node {
+func (g *Graph) tree(p lasca.Position, budget *int, prefer []string) *solver.Node {
 	*budget--
 	v := g.Value(&p)
-	n := &Node{FEN: lasca.FEN(&p), Attacker: p.Side == g.attacker, Distance: v.Distance}
+	n := &solver.Node{FEN: lasca.FEN(&p), Attacker: p.Side == g.attacker, Distance: v.Distance}
 	ms := lasca.LegalMoves(&p)
 	if len(ms) == 0 {
 		n.Finale = !n.Attacker
@@ -380,8 +381,8 @@ func (g *LascaGraph) tree(p lasca.Position, budget *int, prefer []string) *Node 
 			}
 		}
 		n.Branches[main].Main = true
-		if *budget <= 0 || g.goal == LascaDraw {
-			n.Truncated = g.goal != LascaDraw
+		if *budget <= 0 || g.goal == Draw {
+			n.Truncated = g.goal != Draw
 			return n
 		}
 		mb := &n.Branches[main]
@@ -390,12 +391,12 @@ func (g *LascaGraph) tree(p lasca.Position, budget *int, prefer []string) *Node 
 		}
 		return n
 	}
-	if *budget <= 0 || g.goal == LascaDraw {
-		n.Truncated = g.goal != LascaDraw
+	if *budget <= 0 || g.goal == Draw {
+		n.Truncated = g.goal != Draw
 		return n
 	}
 	for _, m := range ms {
-		b := Branch{Move: lasca.MoveString(&p, m)}
+		b := solver.Branch{Move: lasca.MoveString(&p, m)}
 		var next []string
 		if len(prefer) > 0 && b.Move == prefer[0] {
 			b.Main, next = true, prefer[1:]
@@ -404,14 +405,14 @@ func (g *LascaGraph) tree(p lasca.Position, budget *int, prefer []string) *Node 
 		b.Distance = b.Child.Distance
 		n.Branches = append(n.Branches, b)
 	}
-	sortDefences(n.Branches)
+	solver.SortDefences(n.Branches)
 	return n
 }
 
 // refutingLine follows the defender's escapes from p (the goal not
 // fulfilled) for a few moves: the attacker's first move, the defender's
 // first escape.
-func (g *LascaGraph) refutingLine(p lasca.Position) []string {
+func (g *Graph) refutingLine(p lasca.Position) []string {
 	var line []string
 	for len(line) < 12 {
 		ms := lasca.LegalMoves(&p)

@@ -1,4 +1,4 @@
-package solver
+package lascagraph
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
+	"draughtsjudge/solver"
 )
 
 func lascaPos(t *testing.T, fen string) lasca.Position {
@@ -24,11 +25,11 @@ func lascaPos(t *testing.T, fen string) lasca.Position {
 // tries d2-e3 and a1-b2 never win; the tree follows 1.d2-c3 d4:b2 2.a1:c3
 // to the two finales.
 func TestSolveLasca(t *testing.T) {
-	ans := SolveLasca(context.Background(), lascaPos(t, "W:Wa1,d2:Bd4,c5"), LascaWin, draughts.White, Options{Budget: Budget{TTBytes: 64 << 20}})
-	if ans.Verdict != VerdictProved || ans.Distance != 3 || len(ans.Keys) != 1 || ans.Keys[0].Move != "d2-c3" || ans.Undecided != 0 {
+	ans := Solve(context.Background(), lascaPos(t, "W:Wa1,d2:Bd4,c5"), Win, draughts.White, solver.Options{Budget: solver.Budget{TTBytes: 64 << 20}})
+	if ans.Verdict != solver.VerdictProved || ans.Distance != 3 || len(ans.Keys) != 1 || ans.Keys[0].Move != "d2-c3" || ans.Undecided != 0 {
 		t.Fatalf("answer %+v", ans)
 	}
-	if len(ans.Tries) != 2 || ans.Tries[0].Move != "a1-b2" || ans.Tries[1].Move != "d2-e3" || ans.Tries[0].Outcome != Never {
+	if len(ans.Tries) != 2 || ans.Tries[0].Move != "a1-b2" || ans.Tries[1].Move != "d2-e3" || ans.Tries[0].Outcome != solver.Never {
 		t.Errorf("tries %+v", ans.Tries)
 	}
 	n := ans.Tree
@@ -65,21 +66,21 @@ func TestSolveLasca(t *testing.T) {
 // the reachable set answers unknown with the reason.
 func TestSolveLascaSmall(t *testing.T) {
 	ctx := context.Background()
-	opt := Options{Budget: Budget{TTBytes: 16 << 20}}
-	ans := SolveLasca(ctx, lascaPos(t, "W:Wc3:Bd6"), LascaWin, draughts.White, opt)
-	if ans.Verdict != VerdictProved || len(ans.Keys) != 2 || ans.Keys[0].Move != "c3-d4" || ans.Keys[0].Distance != 2 || ans.Keys[1].Move != "c3-b4" {
+	opt := solver.Options{Budget: solver.Budget{TTBytes: 16 << 20}}
+	ans := Solve(ctx, lascaPos(t, "W:Wc3:Bd6"), Win, draughts.White, opt)
+	if ans.Verdict != solver.VerdictProved || len(ans.Keys) != 2 || ans.Keys[0].Move != "c3-d4" || ans.Keys[0].Distance != 2 || ans.Keys[1].Move != "c3-b4" {
 		t.Errorf("W:Wc3:Bd6: %+v", ans)
 	}
-	ans = SolveLasca(ctx, lascaPos(t, "B:Wc3:Ba5"), LascaWin, draughts.White, opt)
-	if ans.Verdict != VerdictProved || ans.Distance != 1 || len(ans.Keys) != 0 {
+	ans = Solve(ctx, lascaPos(t, "B:Wc3:Ba5"), Win, draughts.White, opt)
+	if ans.Verdict != solver.VerdictProved || ans.Distance != 1 || len(ans.Keys) != 0 {
 		t.Errorf("B:Wc3:Ba5: %+v", ans)
 	}
-	ans = SolveLasca(ctx, lascaPos(t, "W:Wc3:Ba5,e5"), LascaDraw, draughts.White, opt)
-	if ans.Verdict != VerdictRefuted || len(ans.Tries) != 2 {
+	ans = Solve(ctx, lascaPos(t, "W:Wc3:Ba5,e5"), Draw, draughts.White, opt)
+	if ans.Verdict != solver.VerdictRefuted || len(ans.Tries) != 2 {
 		t.Errorf("draw W:Wc3:Ba5,e5: %+v", ans)
 	}
-	ans = SolveLasca(ctx, lascaPos(t, "W:Wa1,d2:Bd4,c5"), LascaWin, draughts.White, Options{Budget: Budget{Nodes: 100}})
-	if ans.Verdict != VerdictUnknown || !strings.Contains(ans.Reason, "more than 6400 positions") {
+	ans = Solve(ctx, lascaPos(t, "W:Wa1,d2:Bd4,c5"), Win, draughts.White, solver.Options{Budget: solver.Budget{Nodes: 100}})
+	if ans.Verdict != solver.VerdictUnknown || !strings.Contains(ans.Reason, "more than 6400 positions") {
 		t.Errorf("small budget: %+v", ans)
 	}
 }
