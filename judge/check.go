@@ -369,7 +369,7 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 		return
 	}
 	w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
-	w.walk(c.Game.Moves, c.Start, nil, false)
+	w.walk(solution(c), c.Start, nil, false) // identical lines once (lines.go)
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 	if d := w.demoted(); len(d) > 0 {
@@ -664,9 +664,10 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 	return n
 }
 
-// thematicLines is 1 + countVariations of c's solution.
+// thematicLines is 1 + countVariations of c's solution, identical lines
+// counted once (solution, lines.go).
 func thematicLines(c *composition.Composition) int {
-	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
+	return 1 + countVariations(solution(c), c.Start.Side == draughts.White)
 }
 
 // countTries counts the tries the author marks "?" (false trails).
@@ -699,7 +700,7 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
 	if c.Genre == composition.Study || c.Genre == composition.Ending {
-		tries = countTries(c.Game.Moves)
+		tries = countTries(solution(c))
 		lines += tries
 	}
 	switch {

@@ -377,11 +377,12 @@ func contains(xs []string, x string) bool {
 // cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
 func firstBranch(c *composition.Composition) int {
 	attacker := c.Start.Side == draughts.White
-	for i := range c.Game.Moves {
+	moves := solution(c) // identical lines once (lines.go)
+	for i := range moves {
 		if attacker == (i%2 == 0) {
 			continue
 		}
-		for _, v := range c.Game.Moves[i].Variations {
+		for _, v := range moves[i].Variations {
 			if len(v) > 0 && !composition.IsTry(&v[0]) {
 				return i
 			}
