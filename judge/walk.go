@@ -231,6 +231,9 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			f.Status, f.Note = DualUndecided, "its finale or the author's was not reached within the budget: a transposition or a "+f.Status+", undecided"
 		}
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)%s", b.Distance, author, authorDist, given)
+		if isDraw(w.c) { // drawtext.go
+			f.Result = fmt.Sprintf("also holds the draw (author's %s)%s", author, given)
+		}
 		w.duals = append(w.duals, f)
 	}
 }
@@ -290,6 +293,9 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Proved:
 			f.Distance = dist
 			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
+			if isDraw(w.c) { // drawtext.go
+				f.Result = "not in the author's solution; the attacker still holds the draw"
+			}
 			if w.c.Genre == composition.Task {
 				// 11.1.3: every finale of a task must be economical, even
 				// in the least variation — the author's or not.
