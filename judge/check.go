@@ -18,7 +18,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 25
+const ReportVersion = 26
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -344,11 +344,18 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 // [solvable]; it is false when the budget ran out on the author's key
 // ([solvable] unknown).
 func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
+	draw := rep.IsDraw() // drawtext.go
 	authorWins := rep.addCooks(ans.Keys, opt.otherSolutions,
 		func(k solver.FirstMove) string {
+			if draw {
+				return fmt.Sprintf("full cook: %s also holds the draw", k.Move)
+			}
 			return fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)
 		},
 		func(k solver.FirstMove) string {
+			if draw {
+				return fmt.Sprintf("another key: %s also holds the draw", k.Move)
+			}
 			return fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)
 		})
 	if rep.AuthorKey == "" || authorWins {
@@ -375,12 +382,16 @@ func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
 func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer, lines []authorLine) {
 	if len(rep.AuthorErrors) > 0 || len(c.Game.Moves) == 0 || rep.Check("solvable") != nil {
 		if rep.Check("solvable") == nil {
-			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
+			detail := fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))
+			if isDraw(c) {
+				detail = "the draw is proved (solver's solution)"
+			}
+			rep.add(newCheck(CheckSolvable, Pass, detail))
 		}
 		return
 	}
 	w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
-	w.walk(c.Game.Moves, c.Start, nil, false)
+	w.walk(solution(c), c.Start, nil, false) // identical lines once (lines.go)
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 	if d := w.demoted(); len(d) > 0 {
@@ -397,7 +408,11 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 	case len(w.unknowns) > 0:
 		rep.add(newCheck(CheckSolvable, Unknown, strings.Join(w.unknowns, "; ")))
 	default:
-		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s; every author's line reaches its finale (%s)", count(ans.Distance, "move"), strings.Join(w.finales, "; "))))
+		forced := "forced in " + count(ans.Distance, "move")
+		if isDraw(c) {
+			forced = "the draw is proved"
+		}
+		rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("%s; every author's line reaches its finale (%s)", forced, strings.Join(w.finales, "; "))))
 	}
 }
 
@@ -678,9 +693,10 @@ func countVariations(plies []draughts.Ply, attacker bool) int {
 	return n
 }
 
-// thematicLines is 1 + countVariations of c's solution.
+// thematicLines is 1 + countVariations of c's solution, identical lines
+// counted once (solution, lines.go).
 func thematicLines(c *composition.Composition) int {
-	return 1 + countVariations(c.Game.Moves, c.Start.Side == draughts.White)
+	return 1 + countVariations(solution(c), c.Start.Side == draughts.White)
 }
 
 // countTries counts the tries the author marks "?" (false trails).
@@ -713,7 +729,7 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
 	if c.Genre == composition.Study || c.Genre == composition.Ending {
-		tries = countTries(c.Game.Moves)
+		tries = countTries(solution(c))
 		lines += tries
 	}
 	switch {
@@ -750,11 +766,16 @@ func (rep *Report) drawRulesCheck(c *composition.Composition, goal solver.Goal, 
 	s.StartAfter(&c.Start, m)
 	q := c.Start.Play(m)
 	o, d := s.Distance(&q, ans.Keys[0].Distance-1)
-	switch o {
-	case solver.Proved:
+	draw := isDraw(c) // drawtext.go
+	switch {
+	case o == solver.Proved && draw:
+		rep.add(newCheck(CheckDrawRules, Pass, fmt.Sprintf("theory and game draw rules agree: %s holds the draw under both", ans.Keys[0].Move)))
+	case o == solver.Proved:
 		rep.add(newCheck(CheckDrawRules, Pass, fmt.Sprintf("theory and game draw rules agree: %s forces the goal in %d under both", ans.Keys[0].Move, d+1)))
-	case solver.Aborted:
+	case o == solver.Aborted:
 		rep.add(newCheck(CheckDrawRules, NotApplicable, "game draw rules not checked: budget spent"))
+	case draw:
+		rep.add(newCheck(CheckDrawRules, Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not hold the draw (%s)", ans.Keys[0].Move, o)))
 	default:
 		rep.add(newCheck(CheckDrawRules, Warn, fmt.Sprintf("theory and game modes disagree: under the move-count draw rules %s does not force the goal within %d moves (%s)", ans.Keys[0].Move, ans.Keys[0].Distance, o)))
 	}

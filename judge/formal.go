@@ -70,8 +70,8 @@ func (l authorLine) clone() authorLine {
 		pos: append([]draughts.Position(nil), l.pos...), alt: l.alt}
 }
 
-// authorLines lists every line of the author's solution, main line first;
-// a line stops at its first illegal move (reported by [author-solution]).
+// authorLines lists every line of the author's solution, main line first,
+// identical lines once (solution, lines.go); a line stops at its first illegal move (reported by [author-solution]).
 func authorLines(c *composition.Composition) []authorLine {
 	var out []authorLine
 	var rec func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool)
@@ -99,7 +99,7 @@ func authorLines(c *composition.Composition) []authorLine {
 		out = append(out, cur)
 	}
 	if len(c.Game.Moves) > 0 {
-		rec(c.Game.Moves, c.Start, authorLine{}, true)
+		rec(solution(c), c.Start, authorLine{}, true) // identical lines merged (lines.go)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].main && !out[j].main })
 	return out
@@ -113,8 +113,9 @@ type AuthorLine struct {
 	Main  bool
 }
 
-// AuthorLines lists every line of the author's solution, main line first;
-// a line stops at its first illegal move.
+// AuthorLines lists every line of the author's solution, main line first,
+// identical lines (the same moves from the same position) once; a line
+// stops at its first illegal move.
 func AuthorLines(c *composition.Composition) []AuthorLine {
 	var out []AuthorLine
 	for _, l := range authorLines(c) {

@@ -231,6 +231,9 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			f.Status, f.Note = DualUndecided, "its finale or the author's was not reached within the budget: a transposition or a "+f.Status+", undecided"
 		}
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)%s", b.Distance, author, authorDist, given)
+		if isDraw(w.c) { // drawtext.go
+			f.Result = fmt.Sprintf("also holds the draw (author's %s)%s", author, given)
+		}
 		w.duals = append(w.duals, f)
 	}
 }
@@ -290,6 +293,9 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Proved:
 			f.Distance = dist
 			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
+			if isDraw(w.c) { // drawtext.go
+				f.Result = "not in the author's solution; the attacker still holds the draw"
+			}
 			if w.c.Genre == composition.Task {
 				// 11.1.3: every finale of a task must be economical, even
 				// in the least variation — the author's or not.
@@ -377,11 +383,12 @@ func contains(xs []string, x string) bool {
 // cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
 func firstBranch(c *composition.Composition) int {
 	attacker := c.Start.Side == draughts.White
-	for i := range c.Game.Moves {
+	moves := solution(c) // identical lines once (lines.go)
+	for i := range moves {
 		if attacker == (i%2 == 0) {
 			continue
 		}
-		for _, v := range c.Game.Moves[i].Variations {
+		for _, v := range moves[i].Variations {
 			if len(v) > 0 && !composition.IsTry(&v[0]) {
 				return i
 			}

@@ -46,7 +46,7 @@ func HTML(w io.Writer, res *batch.Result) error {
 		}
 		if r.Tree != nil {
 			var sb strings.Builder
-			htmlTree(&sb, r.Tree, 0)
+			htmlTree(&sb, r.Tree, 0, r.IsDraw())
 			e.Tree = template.HTML(sb.String())
 		}
 		es = append(es, e)
@@ -118,13 +118,13 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}
 {{range $r.ScoreLines}}<tr{{if .Applied}} class="pass"{{end}}><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{sign .Weight}}</td><td>{{if .Applied}}yes{{else}}no{{end}}</td><td>{{.Detail}}</td></tr>{{end}}</table>
 {{if $r.Measures}}<h3>Artistic measures</h3><table><tr><th>measure</th><th>clause</th><th>value</th><th>evidence</th></tr>
 {{range $r.Measures}}<tr><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{.Value}}</td><td>{{.Detail}}</td></tr>{{end}}</table>{{end}}
-{{if .Tree}}<h3>Solution tree</h3><p>White: every move that still forces the goal (bold = main, number = moves to the goal); Black: every defence.</p><div class="tree">{{.Tree}}</div>{{end}}
+{{if .Tree}}<h3>Solution tree</h3><p>{{if .R.IsDraw}}White: every move that holds the draw (bold = main){{else}}White: every move that still forces the goal (bold = main, number = moves to the goal){{end}}; Black: every defence.</p><div class="tree">{{.Tree}}</div>{{end}}
 {{end}}
 </body></html>
 `))
 
-// htmlTree renders a solution tree as nested lists.
-func htmlTree(sb *strings.Builder, n *solver.Node, depth int) {
+// htmlTree renders a solution tree as nested lists (draw: see writeTree).
+func htmlTree(sb *strings.Builder, n *solver.Node, depth int, draw bool) {
 	if n.Finale {
 		sb.WriteString(" <i>finale</i>")
 		return
@@ -146,9 +146,9 @@ func htmlTree(sb *strings.Builder, n *solver.Node, depth int) {
 		if b.Main {
 			cls = ` class="main"`
 		}
-		fmt.Fprintf(sb, "<li><span%s>%s %s</span> (%d)", cls, who, template.HTMLEscapeString(b.Move), b.Distance)
+		fmt.Fprintf(sb, "<li><span%s>%s %s</span>%s", cls, who, template.HTMLEscapeString(b.Move), treeDistance(b.Distance, draw))
 		if b.Child != nil {
-			htmlTree(sb, b.Child, depth+1)
+			htmlTree(sb, b.Child, depth+1, draw)
 		}
 		sb.WriteString("</li>")
 	}

@@ -94,9 +94,13 @@ func writeMarkdown(w io.Writer, res *batch.Result) {
 			}
 		}
 		if r.Tree != nil {
-			fmt.Fprintln(w, "\nSolution tree (W: every move that still forces the goal, **main**; B: every defence; number = moves to the goal):")
+			if r.IsDraw() {
+				fmt.Fprintln(w, "\nSolution tree (W: every move that holds the draw, **main**; B: every defence):")
+			} else {
+				fmt.Fprintln(w, "\nSolution tree (W: every move that still forces the goal, **main**; B: every defence; number = moves to the goal):")
+			}
 			fmt.Fprintln(w)
-			mdTree(w, r.Tree, "")
+			mdTree(w, r.Tree, "", r.IsDraw())
 		}
 	}
 }
@@ -108,7 +112,8 @@ func yes(b bool) string {
 	return "no"
 }
 
-func mdTree(w io.Writer, n *solver.Node, indent string) {
+// mdTree: see writeTree (draw leaves the distances out).
+func mdTree(w io.Writer, n *solver.Node, indent string, draw bool) {
 	for _, b := range n.Branches {
 		who := "W"
 		if !n.Attacker {
@@ -125,9 +130,9 @@ func mdTree(w io.Writer, n *solver.Node, indent string) {
 		case b.Child == nil || b.Child.Truncated:
 			end = " …"
 		}
-		fmt.Fprintf(w, "%s- %s %s (%d)%s\n", indent, who, mv, b.Distance, end)
+		fmt.Fprintf(w, "%s- %s %s%s%s\n", indent, who, mv, treeDistance(b.Distance, draw), end)
 		if b.Child != nil {
-			mdTree(w, b.Child, indent+"  ")
+			mdTree(w, b.Child, indent+"  ", draw)
 		}
 	}
 }

@@ -101,14 +101,21 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 	}
 	fmt.Fprintf(w, "   nodes %d, %.2fs%s\n", r.Nodes, r.Seconds, cached)
 	if tree && r.Tree != nil {
-		fmt.Fprintln(w, "   solution tree (attacker: every winning move with its distance, * = main; defender: every defence):")
-		writeTree(w, r.Tree, "     ", 0)
+		if r.IsDraw() {
+			fmt.Fprintln(w, "   solution tree (attacker: every move that holds the draw, * = main; defender: every defence):")
+		} else {
+			fmt.Fprintln(w, "   solution tree (attacker: every winning move with its distance, * = main; defender: every defence):")
+		}
+		writeTree(w, r.Tree, "     ", 0, r.IsDraw())
 	}
 	writeParts(w, r, tree)
 	fmt.Fprintln(w)
 }
 
-func writeTree(w io.Writer, n *solver.Node, indent string, depth int) {
+// writeTree writes a solution tree, each move with its distance; a draw's
+// distances (0, or the plies to an endgame database) are no lengths of a
+// win and are left out (draw).
+func writeTree(w io.Writer, n *solver.Node, indent string, depth int, draw bool) {
 	if n.Finale {
 		fmt.Fprintf(w, "%sfinale: %s\n", indent, n.FEN)
 		return
@@ -126,9 +133,9 @@ func writeTree(w io.Writer, n *solver.Node, indent string, depth int) {
 		if !n.Attacker {
 			who = "B"
 		}
-		fmt.Fprintf(w, "%s%s%s %s (%d)\n", indent, mark, who, b.Move, b.Distance)
+		fmt.Fprintf(w, "%s%s%s %s%s\n", indent, mark, who, b.Move, treeDistance(b.Distance, draw))
 		if b.Child != nil {
-			writeTree(w, b.Child, indent+"  ", depth+1)
+			writeTree(w, b.Child, indent+"  ", depth+1, draw)
 		}
 	}
 }
@@ -181,6 +188,15 @@ func writeScore(w io.Writer, r *judge.Report) {
 // solutionLength says how long the solution is: "shortest solution 3
 // moves", or, with distance 0 (a draw: no goal reached in so many
 // moves), "the draw is proved" rather than "0 moves".
+// treeDistance is the " (N)" after a move of a solution tree; nothing
+// for a draw's tree.
+func treeDistance(distance int, draw bool) string {
+	if draw {
+		return ""
+	}
+	return fmt.Sprintf(" (%d)", distance)
+}
+
 func solutionLength(distance int) string {
 	switch distance {
 	case 0:

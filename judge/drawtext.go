@@ -1,0 +1,20 @@
+package judge
+
+import "draughtsjudge/composition"
+
+// A draw stipulation's distances are 0: the solver proves that the
+// attacker holds the draw, not that he reaches a goal in some number of
+// moves, so the reports say "the draw is proved" and "holds the draw"
+// where a win says "forced in N" and "forces the goal in N" (issue 25:
+// draw reports said "forced in 0 moves"). The stipulation's kind decides,
+// not a distance of 0.
+
+// isDraw says whether c's stipulation is a draw (11.1.4).
+func isDraw(c *composition.Composition) bool { return c.Stipulation.Kind == composition.KindDraw }
+
+// IsDraw says whether the report's stipulation is a draw: its solution
+// tree's distances are not lengths of a win (render omits them).
+func (rep *Report) IsDraw() bool {
+	st, err := composition.ParseStipulation(rep.Stipulation)
+	return err == nil && st.Kind == composition.KindDraw
+}
