@@ -12,11 +12,13 @@ import (
 	"testing"
 )
 
-// cookedShoshin is Shoshin's study with a white man added on h2: the tool
-// proves a second key 1. a3-b4 (a full cook).
+// cookedShoshin is Shoshin's study with the man a3 moved to c3 (solver's
+// TestShoshinCookedCopy): the tool proves a second key 1. c3-d4 (a full
+// cook). It is analysed in half the time of the copy with a man added on
+// h2 (cooked by 1. a3-b4) that this test used before.
 const cookedShoshin = `[Number "2"]
 [GameType "25"]
-[FEN "W:WKa5,a3,h2:Ba7,f4"]
+[FEN "W:WKa5,c3:Ba7,f4"]
 [Genre "study"]
 [Stipulation "win"]
 [Author "cooked copy"]
@@ -107,11 +109,11 @@ func TestGradeCases(t *testing.T) {
 	// The key at 50,000 nodes and 256 MiB (the floor of the default
 	// --mem): the same key, lines and points for No. 1 as at 200,000 and
 	// the default memory, in a quarter of the time (at 64 MiB "unique" is
-	// left undecided); No. 2 is still cooked by a3-b4, the claim graded
-	// below. The grading searches only the claimed cooks (a5-b6, refuted
-	// by a7:c5 at once): a small budget and table decide it.
+	// left undecided); No. 2 is cooked by c3-d4, the claim graded below.
+	// The grading searches only the claimed cooks (a5-b6, refuted by a7:c5
+	// at once): 5,000 nodes and 16 MiB decide it.
 	fast := []string{"--no-db", "--nodes", "50000", "--mem", "256", "--threads", "2"}
-	gradeFast := []string{"--no-db", "--nodes", "20000", "--mem", "16", "--threads", "2"}
+	gradeFast := []string{"--no-db", "--nodes", "5000", "--mem", "16", "--threads", "2"}
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"contest.pdn": "[Number \"1\"]\n" + shoshin + "\n" + cookedShoshin})
 	keyJSON := filepath.Join(dir, "key.json")
@@ -155,7 +157,7 @@ func TestGradeCases(t *testing.T) {
 		"wrongkey.pdn":  "[Number \"1\"]\n1. a3-b4 f4-e3 *\n",
 		"missing.pdn":   answerPDN(e1, skip, "[Number \"1\"]\n"),
 		"short.pdn":     short,
-		"cook.pdn":      "[Number \"2\"]\n[Claim \"cook 1.a3-b4\"]\n1. a5-b4 *\n",
+		"cook.pdn":      "[Number \"2\"]\n[Claim \"cook 1.c3-d4\"]\n1. a5-b4 *\n",
 		"wrongcook.pdn": "[Number \"1\"]\n1. a5-b4 {cook: 1. a5-b6} *\n",
 		"broken.pdn":    "[Number \"1\"]\n1. a5-b4 (1... f4-e3\n\n[Number \"2\"]\n1. a5-b4 *\n",
 	})
@@ -192,7 +194,7 @@ func TestGradeCases(t *testing.T) {
 		{"missing", 1, max1 - lost, "missing"},
 		{"ambiguous", 1, 0, "ambiguous; candidates: a3-b4 a5-b4"}, {"ambiguous", 1, 0, "ambiguous.pdn:2:4"},
 		{"short", 1, max1, "given"},
-		{"cook", 2, e2.KeyPoints + key.Points.Extra(contest.ClaimCook), "cook 1. a3-b4: right"},
+		{"cook", 2, e2.KeyPoints + key.Points.Extra(contest.ClaimCook), "cook 1. c3-d4: right"},
 		{"wrongcook", 1, e1.KeyPoints, "cook 1. a5-b6: wrong"},
 		{"broken", 1, 0, "unclosed variation"},
 		{"broken", 2, e2.KeyPoints, "right"},
