@@ -12,6 +12,9 @@ import (
 // the nodes searched with testdata/bench.sig: a refactor keeps the number,
 // a change of the search's behaviour changes it and says so.
 func TestBenchSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the bench at its defaults, 10-20 s of search: runs without -short")
+	}
 	data, err := os.ReadFile("testdata/bench.sig")
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,12 @@ func TestReportFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdnOut := filepath.Join(dir, "out.pdn")
-	base := []string{"check", "--no-db", "--nodes", "300000", "--threads", "2"}
+	// One store without endgame databases (the answers of --no-db): the
+	// study is analysed once, by the HTML run, and the Markdown and rubric
+	// runs render and score its report read back from the store (the
+	// score is the rubric's, applied after the cache). 50,000 nodes and
+	// 256 MiB decide the study as 300,000 did (TestGradeCases).
+	base := []string{"check", "--db", filepath.Join(dir, "db"), "--endgames", "0", "--nodes", "50000", "--mem", "256", "--threads", "2"}
 	code, out, errs := runCLI(t, append(base, "--format", "html", "--pdn-out", pdnOut, in)...)
 	if code != exitOK {
 		t.Fatalf("html: exit %d: %s", code, errs)

@@ -14,6 +14,7 @@ import (
 	"draughtsjudge/corpus"
 	"draughtsjudge/corpus/regress"
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/testflag"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
@@ -119,10 +120,10 @@ func TestExpectationsCoverTheCorpus(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// regressTime caps each slow row (not the fast ones) in the full run, so
-// that a plain "go test ./..." (short=false) stays in minutes: a capped row
-// may be undecided (logged), never falsely decided. -regress.time 2m
-// repeats the README's measurement; 0 = no cap.
+// regressTime caps each slow row (not the fast ones) in the long run
+// (DRAUGHTSJUDGE_LONG=1), so that it stays in minutes: a capped row may be
+// undecided (logged), never falsely decided. -regress.time 2m repeats the
+// README's measurement; 0 = no cap.
 var regressTime = flag.Duration("regress.time", 20*time.Second, "time cap per slow regression row (0 = none)")
 
 // options are the defaults of "draughtsjudge check" (README, flags of
@@ -137,19 +138,26 @@ func options() judge.Options {
 	}
 }
 
-// TestRegressionCorpus analyses every row (short mode: the fast rows) and
-// compares the report with the expectations. A contradiction fails, as
+// TestRegressionCorpus analyses the fast rows, and with DRAUGHTSJUDGE_LONG=1
+// every row (the slow ones take about 3 minutes here), and compares the
+// report with the expectations. A contradiction fails, as
 // does a fast row the tool no longer decides; rows marked xfail, TBD
 // verdicts and undecided slow rows are logged. Two rows run at a time
 // (one thread each; results do not depend on threads).
 func TestRegressionCorpus(t *testing.T) {
 	r, exp := expectations(t)
+	long := os.Getenv(testflag.LongEnv) == "1" // as testflag.Long
 	var rows []regress.Expectation
+	slow := 0
 	for _, e := range exp {
-		if testing.Short() && !e.Fast {
+		if !e.Fast && !long {
+			slow++
 			continue
 		}
 		rows = append(rows, e)
+	}
+	if slow > 0 {
+		t.Logf("%d slow rows left out: run with %s=1 go test ./corpus/regress/", slow, testflag.LongEnv)
 	}
 	comps := map[string]*composition.Composition{}
 	for _, f := range regress.Files(rows) {
