@@ -102,13 +102,13 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 		e.Key = rep.Keys[0]
 	}
 	// The author's lines, with the finales the report found.
-	for _, l := range judge.AuthorLines(c) {
-		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Moves...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
+	for _, l := range c.Lines() {
+		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Text...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
 		if l.Main {
 			kl.Kind = LineMain
 		}
 		for _, f := range rep.Finales {
-			if strings.Join(f.Line, " ") == strings.Join(l.Moves, " ") {
+			if strings.Join(f.Line, " ") == strings.Join(l.Text, " ") {
 				kl.Extra, kl.FEN, kl.Finale = f.Extra, f.FEN, f.Fulfilled
 			}
 		}

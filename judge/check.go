@@ -302,7 +302,7 @@ func (rep *Report) authorSolution(c *composition.Composition, attacker draughts.
 // the solver (authorTree). solved is false when the stipulation has no
 // goal yet, is refuted or undecided, or the budget ran out on the
 // author's key: then the uniqueness and draw-rules checks are not made.
-func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Options, attacker draughts.Side) (goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
+func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Options, attacker draughts.Side) (goal solver.Goal, lines []composition.Line, ans solver.Answer, solved bool) {
 	goal, err := Goal(c, opt)
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
@@ -310,9 +310,9 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 		return nil, nil, solver.Answer{}, false
 	}
 	sopt := opt.Solver
-	lines = authorLines(c) // every line of the author's solution, main first
+	lines = c.Lines() // every line of the author's solution, main first
 	if len(lines) > 0 {
-		sopt.Prefer = lines[0].moves // the tree follows the author's main line
+		sopt.Prefer = lines[0].Text // the tree follows the author's main line
 	}
 	sopt.AnyDepth = AnyDepth(c)
 	ans = solver.Solve(ctx, c.Rules, c.Start, goal, attacker, sopt)
@@ -379,7 +379,7 @@ func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
 // transpositions, missing defences, demoted variations, and [solvable]
 // from the author's lines; without an author's solution [solvable] is the
 // solver's.
-func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer, lines []authorLine) {
+func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, ans solver.Answer, lines []composition.Line) {
 	if len(rep.AuthorErrors) > 0 || len(c.Game.Moves) == 0 || rep.Check("solvable") != nil {
 		if rep.Check("solvable") == nil {
 			detail := fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))
@@ -391,7 +391,7 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 		return
 	}
 	w := newWalker(c, goal, attacker, opt, ans.Bound, lines)
-	w.walk(solution(c), c.Start, nil, false) // identical lines once (lines.go)
+	w.walk(c.Solution(), c.Start, nil, false) // identical lines once (lines.go)
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 	if d := w.demoted(); len(d) > 0 {
@@ -671,56 +671,13 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 	return out
 }
 
-// countVariations counts the author's thematic variations besides the main
-// line (11.2.5, 11.2.6): the alternatives given for a defender's move. The
-// author's alternatives for the attacker (acknowledged duals) and tries
-// marked "?" are not variations. attacker says whether plies[0] is the
-// attacker's move.
-func countVariations(plies []draughts.Ply, attacker bool) int {
-	n := 0
-	for i := range plies {
-		mine := attacker == (i%2 == 0)
-		for _, v := range plies[i].Variations {
-			if len(v) == 0 || composition.IsTry(&v[0]) {
-				continue
-			}
-			if !mine {
-				n++
-			}
-			n += countVariations(v, mine)
-		}
-	}
-	return n
-}
-
-// thematicLines is 1 + countVariations of c's solution, identical lines
-// counted once (solution, lines.go).
-func thematicLines(c *composition.Composition) int {
-	return 1 + countVariations(solution(c), c.Start.Side == draughts.White)
-}
-
-// countTries counts the tries the author marks "?" (false trails).
-func countTries(plies []draughts.Ply) int {
-	n := 0
-	for i := range plies {
-		for _, v := range plies[i].Variations {
-			if len(v) > 0 && composition.IsTry(&v[0]) {
-				n++
-			} else {
-				n += countTries(v)
-			}
-		}
-	}
-	return n
-}
-
 // variationsCheck is [variations] (11.2.5): a locking task needs at least
 // two thematic variations, a study or positional ending at least two
 // compositional branches; the author's lines are counted (main line and
 // every variation), less the demoted ones (side variations with a partial
 // cook, 11.2.6).
 func variationsCheck(c *composition.Composition, demoted []string) Check {
-	lines := thematicLines(c) - len(demoted)
+	lines := c.ThematicLines() - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
 		dem = fmt.Sprintf(" (%s not thematic, a partial cook: %s)", count(len(demoted), "variation"), strings.Join(demoted, "; "))
@@ -729,7 +686,7 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 	// compositional branch (a try that wins is a cook, failed by unique).
 	tries := 0
 	if c.Genre == composition.Study || c.Genre == composition.Ending {
-		tries = countTries(solution(c))
+		tries = c.Tries()
 		lines += tries
 	}
 	switch {

@@ -284,7 +284,7 @@ func judgeDual(c *composition.Composition, kind string, dist int, at dualPlace) 
 		}
 		return partial("11.2.6, 11.3.8.5", "a partial cook ("+kind+"): not an inaccuracy 11.3.8.5 allows")
 	case composition.Problem:
-		oneLine := thematicLines(c) <= 1
+		oneLine := c.ThematicLines() <= 1
 		switch {
 		case c.Practical && kind != DualPlain && kind != DualFaster:
 			return DualTolerated, "11.2.7.5", "a practical problem may deviate from 11.2.7.3 (" + kind + ")"
@@ -308,12 +308,12 @@ func judgeDual(c *composition.Composition, kind string, dist int, at dualPlace) 
 
 // onLine reports whether the node reached by line lies on the author's
 // line l.
-func onLine(line []string, l *authorLine) bool {
-	if len(line) > len(l.moves) {
+func onLine(line []string, l *composition.Line) bool {
+	if len(line) > len(l.Text) {
 		return false
 	}
 	for i, m := range line {
-		if l.moves[i] != m {
+		if l.Text[i] != m {
 			return false
 		}
 	}
@@ -349,7 +349,7 @@ func (w *walker) judgeBranches() {
 			}
 			d.place.second = true
 			d.Status, d.Clause, d.Note = judgeDual(w.c, d.Kind, d.Distance, d.place)
-			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.moves), composition.MoveNo(l.moves[:first], w.c.Start.Side))
+			d.Note += fmt.Sprintf(" (the branch ending %s has an inaccuracy at move %s)", lastMoves(l.Text), composition.MoveNo(l.Text[:first], w.c.Start.Side))
 		}
 	}
 }
@@ -361,12 +361,12 @@ func (w *walker) demoted() []string {
 	var out []string
 	for li := range w.lines {
 		l := &w.lines[li]
-		if l.main || l.alt {
+		if l.Main || l.Alt {
 			continue
 		}
 		for _, d := range w.duals {
 			if d.Status == DualDemoted && onLine(d.Line, l) {
-				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.moves), composition.MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
+				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.Text), composition.MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
 				break
 			}
 		}

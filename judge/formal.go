@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"draughtsjudge/composition"
@@ -53,77 +52,6 @@ type Finale struct {
 	Locked []string `json:"locked,omitempty"`
 }
 
-// authorLine is one path through the author's solution tree.
-type authorLine struct {
-	moves []string            // canonical notation
-	mv    []draughts.Move     // the moves
-	pos   []draughts.Position // the position before each move
-	end   draughts.Position
-	main  bool
-	// alt: the line takes an alternative White move the author writes
-	// (not a thematic variation, 11.2.5).
-	alt bool
-}
-
-func (l authorLine) clone() authorLine {
-	return authorLine{moves: append([]string(nil), l.moves...), mv: append([]draughts.Move(nil), l.mv...),
-		pos: append([]draughts.Position(nil), l.pos...), alt: l.alt}
-}
-
-// authorLines lists every line of the author's solution, main line first,
-// identical lines once (solution, lines.go); a line stops at its first illegal move (reported by [author-solution]).
-func authorLines(c *composition.Composition) []authorLine {
-	var out []authorLine
-	var rec func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool)
-	rec = func(plies []draughts.Ply, p draughts.Position, cur authorLine, main bool) {
-		for i := range plies {
-			ply := &plies[i]
-			for _, v := range ply.Variations {
-				if len(v) > 0 && composition.IsTry(&v[0]) {
-					continue // a false trail, not a line of the solution
-				}
-				alt := cur.clone()
-				alt.alt = alt.alt || p.Side == draughts.White
-				rec(v, p, alt, false)
-			}
-			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)
-			if err != nil {
-				break
-			}
-			cur.moves = append(cur.moves, draughts.MoveString(&p, c.Rules, m))
-			cur.mv = append(cur.mv, m)
-			cur.pos = append(cur.pos, p)
-			p = p.Play(m)
-		}
-		cur.end, cur.main = p, main
-		out = append(out, cur)
-	}
-	if len(c.Game.Moves) > 0 {
-		rec(solution(c), c.Start, authorLine{}, true) // identical lines merged (lines.go)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].main && !out[j].main })
-	return out
-}
-
-// AuthorLine is one line of the author's solution: its moves in canonical
-// notation, the position at its end, and whether it is the main line.
-type AuthorLine struct {
-	Moves []string
-	End   draughts.Position
-	Main  bool
-}
-
-// AuthorLines lists every line of the author's solution, main line first,
-// identical lines (the same moves from the same position) once; a line
-// stops at its first illegal move.
-func AuthorLines(c *composition.Composition) []AuthorLine {
-	var out []AuthorLine
-	for _, l := range authorLines(c) {
-		out = append(out, AuthorLine{Moves: l.moves, End: l.end, Main: l.main})
-	}
-	return out
-}
-
 // formal carries what the solver-based checks share.
 type formal struct {
 	ctx   context.Context
@@ -132,7 +60,7 @@ type formal struct {
 	goal  solver.Goal
 	opt   Options
 	ans   solver.Answer
-	lines []authorLine
+	lines []composition.Line
 	// roles says, per starting square, why economy-construction found
 	// the piece needed (the dead-pieces measure cites it).
 	roles map[draughts.Square]string
@@ -170,14 +98,14 @@ func (rep *Report) staticChecks(c *composition.Composition) {
 // [economy-construction] and [kings-function]; otherwise the solver-based
 // checks are listed as not checked. Then the artistic measures (without
 // the solver's tries, duals and transpositions when unsolved).
-func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, opt Options, goal solver.Goal, lines []authorLine, ans solver.Answer, solved bool) {
+func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, opt Options, goal solver.Goal, lines []composition.Line, ans solver.Answer, solved bool) {
 	if !solved && (goal == nil || len(lines) == 0) {
 		rep.notChecked(c)
 		return
 	}
 	f := &formal{ctx: ctx, c: c, r: c.Rules, goal: goal, opt: opt, ans: ans, lines: lines, sideFinales: rep.sideFinales, unsolved: !solved}
 	if len(lines) > 0 {
-		rep.MainLine = lines[0].moves
+		rep.MainLine = lines[0].Text
 	}
 	rep.Finales = f.finales()
 	rep.distinctTaskFinales(c)
@@ -492,8 +420,8 @@ func (f *formal) finales() []Finale {
 	var out []Finale
 	var s *solver.Searcher
 	for _, l := range f.lines {
-		fin := Finale{Line: l.moves, Main: l.main}
-		end := l.end
+		fin := Finale{Line: l.Text, Main: l.Main}
+		end := l.End
 		if !f.fulfilled(end) && f.ctx.Err() == nil {
 			if s == nil {
 				s = f.searcher()
@@ -738,7 +666,7 @@ func (f *formal) statistOptions() solver.Options {
 	}
 	// At least the author's main line: a short cook of this position must
 	// not hide the key of the position without the piece.
-	sopt.MaxBound = max(f.ans.Bound, (len(main.moves)+1)/2, 1)
+	sopt.MaxBound = max(f.ans.Bound, (len(main.Text)+1)/2, 1)
 	sopt.TreeNodes = 1
 	sopt.Quick = true // one re-solve per piece: no large phase-1 rounds
 	return sopt
@@ -763,7 +691,7 @@ func (f *formal) roleOf(rep *Report, sq draughts.Square, sopt solver.Options, kn
 	if f.ctx.Err() != nil {
 		return pieceUndecided, "time out"
 	}
-	if sq == main.mv[0].From {
+	if sq == main.Moves[0].From {
 		return pieceNeeded, "makes the key"
 	}
 	q := composition.Without(f.c.Start, sq)
@@ -772,10 +700,10 @@ func (f *formal) roleOf(rep *Report, sq draughts.Square, sopt solver.Options, kn
 	}
 	// The author's main line must stay legal.
 	p := q
-	for i, t := range main.moves {
+	for i, t := range main.Text {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return pieceNeeded, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t)
+			return pieceNeeded, fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.Text[:i], f.c.Start.Side), t)
 		}
 		p = p.Play(m)
 	}
@@ -804,12 +732,12 @@ func (f *formal) roleOf(rep *Report, sq draughts.Square, sopt solver.Options, kn
 	// of the idea (11.2.4; 11.2.6 forbids partial cooks in any
 	// variation of a task).
 	for li, l := range f.lines {
-		if len(l.moves) == 0 {
+		if len(l.Text) == 0 {
 			continue
 		}
 		if why, o := f.lineForced(q, l, sopt, known); why != "" {
 			if li > 0 {
-				why = "in the variation " + lastMoves(l.moves) + ": " + why
+				why = "in the variation " + lastMoves(l.Text) + ": " + why
 			}
 			if o == solver.Aborted {
 				return pieceUndecided, why
@@ -830,7 +758,7 @@ func (f *formal) roleOf(rep *Report, sq draughts.Square, sopt solver.Options, kn
 // lineForced checks that, from q, every position after a White move of
 // the author's main line still forces the goal, and that the line ends in
 // a fulfilled or forced goal. It returns why not ("" when it is).
-func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Options, known map[string]bool) (string, solver.Outcome) {
+func (f *formal) lineForced(q draughts.Position, main composition.Line, sopt solver.Options, known map[string]bool) (string, solver.Outcome) {
 	b := sopt.Budget
 	g := f.goalFor(&q)
 	s := solver.NewSearcher(f.r, g, draughts.White, b)
@@ -840,10 +768,10 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 	}
 	p := q
 	hi := sopt.MaxBound
-	for i, t := range main.moves {
+	for i, t := range main.Text {
 		m, err := draughts.ParseMove(&p, f.r, t)
 		if err != nil {
-			return fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.moves[:i], f.c.Start.Side), t), solver.Never
+			return fmt.Sprintf("without it %s%s is not legal", composition.MoveNo(main.Text[:i], f.c.Start.Side), t), solver.Never
 		}
 		side, prev := p.Side, p
 		p = p.Play(m)
@@ -855,7 +783,7 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		}
 		o, d := s.DistanceFresh(p, hi)
 		if o != solver.Proved {
-			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), t, o), o
+			return fmt.Sprintf("without it %s%s no longer forces the goal (%s)", composition.MoveNo(main.Text[:i], f.c.Start.Side), t, o), o
 		}
 		hi = d
 		// The idea includes the uniqueness of the thematic line: a piece
@@ -864,8 +792,8 @@ func (f *formal) lineForced(q draughts.Position, main authorLine, sopt solver.Op
 		if i > 0 {
 			s.Refill()
 			for _, w := range s.WinningMoves(prev, d+1+slack) {
-				if w.Move != t && !known[join(main.moves[:i])+"|"+w.Move] {
-					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", composition.MoveNo(main.moves[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
+				if w.Move != t && !known[join(main.Text[:i])+"|"+w.Move] {
+					return fmt.Sprintf("stops the dual %s%s (also winning in %d where the author plays %s)", composition.MoveNo(main.Text[:i], f.c.Start.Side), w.Move, w.Distance, t), solver.Proved
 				}
 			}
 		}

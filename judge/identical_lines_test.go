@@ -117,8 +117,8 @@ func TestAuthorLinesIdenticalOnce(t *testing.T) {
 			t.Fatalf("parse: %v", es)
 		}
 		var out []string
-		for _, l := range judge.AuthorLines(es[0].Composition) {
-			out = append(out, fmt.Sprint(l.Main, l.Moves))
+		for _, l := range es[0].Composition.Lines() {
+			out = append(out, fmt.Sprint(l.Main, l.Text))
 		}
 		return out
 	}

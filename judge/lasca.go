@@ -135,7 +135,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 			if opt.Solver.Slack == 0 {
 				w.slack = 4
 			}
-			w.walk(solution(c), p, nil, true) // identical lines once (lines.go)
+			w.walk(c.Solution(), p, nil, true) // identical lines once (lines.go)
 			rep.Duals = w.duals
 			switch {
 			case len(w.failures) > 0:
@@ -200,7 +200,7 @@ func (rep *Report) lascaQuietKey(p *lasca.Position, attacker draughts.Side) {
 func lascaMainLine(c *composition.Composition) []string {
 	var out []string
 	p := *c.Lasca
-	for _, ply := range solution(c) {
+	for _, ply := range c.Solution() {
 		m, err := lasca.ParseMove(&p, ply.Text)
 		if err != nil {
 			break

@@ -60,7 +60,7 @@ var measureTable = []struct {
 func (f *formal) solved() bool { return !f.unsolved }
 
 // hasMainLine: the author gives a main line with at least one legal move.
-func (f *formal) hasMainLine() bool { return len(f.lines) > 0 && len(f.lines[0].mv) > 0 }
+func (f *formal) hasMainLine() bool { return len(f.lines) > 0 && len(f.lines[0].Moves) > 0 }
 
 func measure(id, clause string, v float64, detail string) []Measure {
 	return []Measure{{id, clause, v, detail}}
@@ -68,7 +68,7 @@ func measure(id, clause string, v float64, detail string) []Measure {
 
 // variationsMeasure counts the thematic variations (11.2.5, 11.3.3).
 func (f *formal) variationsMeasure(rep *Report) []Measure {
-	themes := thematicLines(f.c) - len(rep.demoted)
+	themes := f.c.ThematicLines() - len(rep.demoted)
 	demDetail := ""
 	if len(rep.demoted) > 0 {
 		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
@@ -113,18 +113,18 @@ func (f *formal) triesMeasure(rep *Report) []Measure {
 func (f *formal) keyMeasures(rep *Report) []Measure {
 	r, start := f.r, f.c.Start
 	main := f.lines[0]
-	key := main.mv[0]
-	out := measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.moves[0])
+	key := main.Moves[0]
+	out := measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.Text[0])
 	var sacs []string
 	keySac := false
-	for i := range main.mv {
-		if main.pos[i].Side != draughts.White || i+1 >= len(main.mv) {
+	for i := range main.Moves {
+		if main.Before[i].Side != draughts.White || i+1 >= len(main.Moves) {
 			continue
 		}
 		// A sacrifice gives a piece the move put en prise: Black's
 		// capture takes something Black could not take before it.
-		if c := main.mv[i+1].Captured; c != 0 && c&^enPrise(main.pos[i], r) != 0 {
-			sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], composition.MoveNo(main.moves[:i+1], start.Side), main.moves[i+1]))
+		if c := main.Moves[i+1].Captured; c != 0 && c&^enPrise(main.Before[i], r) != 0 {
+			sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], composition.MoveNo(main.Text[:i+1], start.Side), main.Text[i+1]))
 			if i == 0 {
 				keySac = true
 			}
@@ -139,14 +139,14 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 // back. A piece that stood en prise before the key is not offered by it.
 func (f *formal) nadstavkaMeasure(rep *Report) []Measure {
 	main := f.lines[0]
-	if len(main.mv) >= 3 && main.mv[1].IsCapture() && main.mv[2].IsCapture() &&
-		main.mv[1].Captured.Count() == 1 && main.mv[2].Captured.Count() == 1 &&
-		main.mv[1].Captured&^enPrise(main.pos[0], f.r) != 0 {
+	if len(main.Moves) >= 3 && main.Moves[1].IsCapture() && main.Moves[2].IsCapture() &&
+		main.Moves[1].Captured.Count() == 1 && main.Moves[2].Captured.Count() == 1 &&
+		main.Moves[1].Captured&^enPrise(main.Before[0], f.r) != 0 {
 		cl := "11.3.4"
 		if f.c.Genre == composition.Study || f.c.Genre == composition.Ending {
 			cl = "11.3.8.2" // a serious defect of a study
 		}
-		return measure("nadstavka", cl, 1, "introductory exchange "+join(main.moves[:3]))
+		return measure("nadstavka", cl, 1, "introductory exchange "+join(main.Text[:3]))
 	}
 	return measure("nadstavka", "11.3.4", 0, "no introductory exchange")
 }
@@ -160,16 +160,16 @@ func (f *formal) illusoryChoiceMeasures(rep *Report) []Measure {
 	}
 	main := f.lines[0]
 	var ideal, econ, bad []string
-	for i := range main.mv {
-		p := main.pos[i]
-		if p.Side != draughts.Black || !main.mv[i].IsCapture() {
+	for i := range main.Moves {
+		p := main.Before[i]
+		if p.Side != draughts.Black || !main.Moves[i].IsCapture() {
 			continue
 		}
 		counts := illusoryChoice(&p, r)
 		if len(counts) < 2 {
 			continue
 		}
-		at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], ratio(counts))
+		at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], ratio(counts))
 		switch classifyChoice(counts) {
 		case "":
 		case "ideal":
@@ -195,10 +195,10 @@ func (f *formal) crudeSacrificeMeasure(rep *Report) []Measure {
 	}
 	main := f.lines[0]
 	var crude []string
-	for i := range main.mv {
-		m := main.mv[i]
-		if main.pos[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
-			crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", composition.MoveNo(main.moves[:i], start.Side), main.moves[i], m.Captured.Count()))
+	for i := range main.Moves {
+		m := main.Moves[i]
+		if main.Before[i].Side == draughts.Black && m.Captured.Count() >= 2 && straight(r.Board, m) {
+			crude = append(crude, fmt.Sprintf("%s%s takes %d in one direction", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], m.Captured.Count()))
 		}
 	}
 	return measure("sacrifice_crude", "11.3.7.6", float64(len(crude)), "black captures of two or more pieces along one diagonal: "+orNone(crude))
@@ -344,13 +344,13 @@ func (f *formal) branchInaccuracies(rep *Report) Measure {
 	for _, l := range f.lines {
 		nodes := map[string]bool{} // several alternatives at one move are one inaccuracy
 		for _, d := range append(append([]Finding(nil), rep.Duals...), rep.Transpositions...) {
-			if len(d.Line) <= len(l.moves) && strings.Join(l.moves[:len(d.Line)], " ") == strings.Join(d.Line, " ") {
+			if len(d.Line) <= len(l.Text) && strings.Join(l.Text[:len(d.Line)], " ") == strings.Join(d.Line, " ") {
 				nodes[strings.Join(d.Line, " ")] = true
 			}
 		}
 		n := len(nodes)
 		if n > most {
-			most, where = n, lastMoves(l.moves)
+			most, where = n, lastMoves(l.Text)
 		}
 	}
 	detail := "no branch has more than one inaccuracy"
@@ -455,13 +455,13 @@ func orNone(xs []string) string {
 // pieceActivity follows every piece of start through the author's lines:
 // moved are the white pieces (by starting square) that move in some line,
 // touched the pieces of either colour that move or are captured.
-func pieceActivity(start draughts.Position, lines []authorLine) (moved, touched draughts.Bitboard) {
+func pieceActivity(start draughts.Position, lines []composition.Line) (moved, touched draughts.Bitboard) {
 	for _, l := range lines {
 		track := map[draughts.Square]draughts.Square{} // current square -> start square
 		for _, sq := range start.Occupied().Squares() {
 			track[sq] = sq
 		}
-		for i, m := range l.mv {
+		for i, m := range l.Moves {
 			for sq, s0 := range track {
 				if m.Captured.Has(sq) {
 					touched |= draughts.Bit(s0)
@@ -470,7 +470,7 @@ func pieceActivity(start draughts.Position, lines []authorLine) (moved, touched 
 			}
 			if s0, ok := track[m.From]; ok {
 				touched |= draughts.Bit(s0)
-				if l.pos[i].Side == draughts.White {
+				if l.Before[i].Side == draughts.White {
 					moved |= draughts.Bit(s0)
 				}
 				delete(track, m.From)
@@ -485,12 +485,12 @@ func pieceActivity(start draughts.Position, lines []authorLine) (moved, touched 
 // the transposed move in his own line through that node (0: not found).
 func (f *formal) transpositionDistance(t Finding) int {
 	for _, l := range f.lines {
-		if len(l.moves) <= len(t.Line) {
+		if len(l.Text) <= len(t.Line) {
 			continue
 		}
 		prefix := true
 		for i, m := range t.Line {
-			if l.moves[i] != m {
+			if l.Text[i] != m {
 				prefix = false
 				break
 			}
@@ -498,8 +498,8 @@ func (f *formal) transpositionDistance(t Finding) int {
 		if !prefix {
 			continue
 		}
-		for k := len(t.Line) + 2; k < len(l.moves); k += 2 {
-			if l.moves[k] == t.Move {
+		for k := len(t.Line) + 2; k < len(l.Text); k += 2 {
+			if l.Text[k] == t.Move {
 				return (k - len(t.Line)) / 2
 			}
 		}

@@ -28,11 +28,11 @@ type walker struct {
 	// sideFinales are uneconomical finales the solver's play reaches
 	// after defences the author did not give (tasks).
 	sideFinales []string
-	lines       []authorLine // the author's lines (task duals compare finales)
-	lenient     bool         // Options.LenientStudyDuals
+	lines       []composition.Line // the author's lines (task duals compare finales)
+	lenient     bool               // Options.LenientStudyDuals
 }
 
-func newWalker(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []authorLine) *walker {
+func newWalker(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []composition.Line) *walker {
 	b := opt.Solver.Budget
 	slack := opt.Solver.Slack
 	if slack == 0 {
@@ -383,7 +383,7 @@ func contains(xs []string, x string) bool {
 // cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
 func firstBranch(c *composition.Composition) int {
 	attacker := c.Start.Side == draughts.White
-	moves := solution(c) // identical lines once (lines.go)
+	moves := c.Solution() // identical lines once (lines.go)
 	for i := range moves {
 		if attacker == (i%2 == 0) {
 			continue
@@ -402,18 +402,18 @@ func firstBranch(c *composition.Composition) int {
 func (w *walker) authorEnds(line []string) []draughts.Position {
 	var out []draughts.Position
 	for _, l := range w.lines {
-		if len(l.moves) < len(line) {
+		if len(l.Text) < len(line) {
 			continue
 		}
 		through := true
 		for i, m := range line {
-			if l.moves[i] != m {
+			if l.Text[i] != m {
 				through = false
 				break
 			}
 		}
-		if through && fulfilledBy(w.goal, l.end, w.r) {
-			out = append(out, l.end)
+		if through && fulfilledBy(w.goal, l.End, w.r) {
+			out = append(out, l.End)
 		}
 	}
 	return out

@@ -1,22 +1,23 @@
-package judge
+package composition
 
 import (
-	"draughtsjudge/composition"
+	"sort"
+
 	"draughtsjudge/draughts"
 	"draughtsjudge/draughts/lasca"
 )
 
-// Identical lines are one line (issue 25). The author's solution as read
+// Identical lines are one line. The author's solution as read
 // from PDN may give the same moves from the same position twice: a
 // variation "( ... )" that repeats the move it is an alternative to, or two
 // variations that start with the same move. Such a copy is no second line
 // of play: counted as one, it would turn a one-line study into a study
-// with two branches (11.2.5). solution merges the copies into one tree in
+// with two branches (11.2.5). Solution merges the copies into one tree in
 // which the moves at a node are distinct; every place that reads the
 // author's lines (the lines and their finales, the walker, the variations
 // count and measure, the contest key) reads that tree.
 
-// solution returns c's solution tree with identical lines merged: at every
+// Solution returns c's solution tree with identical lines merged: at every
 // node the ply and the first plies of its variations are distinct moves.
 // A variation whose first move is the ply's own move continues the ply's
 // line (its next move becomes an alternative to the line's next ply, or
@@ -24,7 +25,7 @@ import (
 // earlier variation continues that variation. Tries ("?") merge only with
 // tries. A move that does not parse is kept as written ([author-solution]
 // reports it). c.Game.Moves is not changed.
-func solution(c *composition.Composition) []draughts.Ply {
+func (c *Composition) Solution() []draughts.Ply {
 	if len(c.Game.Moves) == 0 {
 		return c.Game.Moves
 	}
@@ -49,7 +50,7 @@ func solution(c *composition.Composition) []draughts.Ply {
 	})
 }
 
-// mergePlies is solution for one line from p; step parses a move's text
+// mergePlies is Solution for one line from p; step parses a move's text
 // at a position into its canonical text and the position after it.
 // Copies fold into the line iteratively, so deeply nested copies cost no
 // recursion; only distinct variations are merged recursively.
@@ -83,7 +84,7 @@ func mergePlies[P any](plies []draughts.Ply, p P, step func(P, string) (string, 
 			if len(v) == 0 {
 				continue
 			}
-			try := composition.IsTry(&v[0])
+			try := IsTry(&v[0])
 			vk, _, vok := step(p, v[0].Text)
 			if !vok {
 				kept, keys, tries = append(kept, v), append(keys, ""), append(tries, try)
@@ -141,4 +142,106 @@ func mergePlies[P any](plies []draughts.Ply, p P, step func(P, string) (string, 
 		p = next
 	}
 	return line
+}
+
+// Line is one path through the author's solution tree (Lines).
+type Line struct {
+	Text   []string            // the moves in canonical notation
+	Moves  []draughts.Move     // the moves
+	Before []draughts.Position // the position before each move
+	End    draughts.Position   // the position after the last move
+	Main   bool                // the main line
+	// Alt: the line takes an alternative White move the author writes
+	// (not a thematic variation, 11.2.5).
+	Alt bool
+}
+
+func (l Line) clone() Line {
+	return Line{Text: append([]string(nil), l.Text...), Moves: append([]draughts.Move(nil), l.Moves...),
+		Before: append([]draughts.Position(nil), l.Before...), Alt: l.Alt}
+}
+
+// Lines lists every line of the author's solution, main line first,
+// identical lines (the same moves from the same position) once
+// (Solution); a line stops at its first illegal move (package judge
+// reports it under [author-solution]).
+func (c *Composition) Lines() []Line {
+	var out []Line
+	var rec func(plies []draughts.Ply, p draughts.Position, cur Line, main bool)
+	rec = func(plies []draughts.Ply, p draughts.Position, cur Line, main bool) {
+		for i := range plies {
+			ply := &plies[i]
+			for _, v := range ply.Variations {
+				if len(v) > 0 && IsTry(&v[0]) {
+					continue // a false trail, not a line of the solution
+				}
+				alt := cur.clone()
+				alt.Alt = alt.Alt || p.Side == draughts.White
+				rec(v, p, alt, false)
+			}
+			m, err := draughts.ParseMove(&p, c.Rules, ply.Text)
+			if err != nil {
+				break
+			}
+			cur.Text = append(cur.Text, draughts.MoveString(&p, c.Rules, m))
+			cur.Moves = append(cur.Moves, m)
+			cur.Before = append(cur.Before, p)
+			p = p.Play(m)
+		}
+		cur.End, cur.Main = p, main
+		out = append(out, cur)
+	}
+	if len(c.Game.Moves) > 0 {
+		rec(c.Solution(), c.Start, Line{}, true)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Main && !out[j].Main })
+	return out
+}
+
+// countVariations counts the author's thematic variations besides the main
+// line (11.2.5, 11.2.6): the alternatives given for a defender's move. The
+// author's alternatives for the attacker (acknowledged duals) and tries
+// marked "?" are not variations. attacker says whether plies[0] is the
+// attacker's move.
+func countVariations(plies []draughts.Ply, attacker bool) int {
+	n := 0
+	for i := range plies {
+		mine := attacker == (i%2 == 0)
+		for _, v := range plies[i].Variations {
+			if len(v) == 0 || IsTry(&v[0]) {
+				continue
+			}
+			if !mine {
+				n++
+			}
+			n += countVariations(v, mine)
+		}
+	}
+	return n
+}
+
+// ThematicLines is the number of the author's thematic lines: the main
+// line and every variation (countVariations), identical lines counted once
+// (Solution).
+func (c *Composition) ThematicLines() int {
+	return 1 + countVariations(c.Solution(), c.Start.Side == draughts.White)
+}
+
+// Tries is the number of tries the author marks "?" (false trails) in
+// the solution, identical lines once.
+func (c *Composition) Tries() int { return countTries(c.Solution()) }
+
+// countTries counts the tries the author marks "?" in plies.
+func countTries(plies []draughts.Ply) int {
+	n := 0
+	for i := range plies {
+		for _, v := range plies[i].Variations {
+			if len(v) > 0 && IsTry(&v[0]) {
+				n++
+			} else {
+				n += countTries(v)
+			}
+		}
+	}
+	return n
 }
