@@ -27,7 +27,7 @@ func readTwins(t *testing.T, n int) (*Composition, error) {
 	return FromGame("twins.pdn", 1, &gs[0])
 }
 
-// TestPartsLimit (issue 24): a special kind of MaxParts parts is read; one
+// TestPartsLimit: a special kind of MaxParts parts is read; one
 // of more (1,000 twins ran for many minutes under --time 60s) is an input
 // error at the [Stipulation] tag's line, saying the limit.
 func TestPartsLimit(t *testing.T) {

@@ -79,7 +79,7 @@ func isSpecial(s string) bool {
 }
 
 // MaxParts is the most parts a composition of a special kind may have
-// (issue 24: 1,000 twins ran for many minutes; the parts share one
+// (1,000 twins ran for many minutes; the parts share one
 // deadline and one work budget, so a composition of more parts would
 // leave most of them unknown).
 const MaxParts = 64

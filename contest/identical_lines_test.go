@@ -12,7 +12,7 @@ import (
 	"draughtsjudge/solver"
 )
 
-// The answer key counts the author's lines (issue 25 item 1): a copy of a
+// The answer key counts the author's lines: a copy of a
 // line (a variation repeating the move it is an alternative to, nested
 // 1,000 deep, and a side line given twice) is no second line, so the key
 // of the copy is the key of Shoshin's published study (corpus/sample).

@@ -209,7 +209,7 @@ func kind(m fs.FileMode) string {
 // folder, or the matches of a glob (each expanded in turn). What cannot be
 // listed becomes error entries, one per bad path, and does not stop the
 // rest. A path that exists is read as a path before it is tried as a
-// glob, so a file literally named x[1].pdn is read (issue 24).
+// glob, so a file literally named x[1].pdn is read.
 func expand(p string) ([]string, []Entry) {
 	if _, err := os.Lstat(p); err != nil && strings.ContainsAny(p, "*?[") {
 		m, err := filepath.Glob(p)

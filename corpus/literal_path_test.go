@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestLiteralBracketPath (issue 24): a file literally named x[1].pdn is
+// TestLiteralBracketPath: a file literally named x[1].pdn is
 // read as the path it is before the name is tried as a glob ("[1]" as a
 // pattern matches only x1.pdn); a pattern that names no file is still
 // "no file matches".

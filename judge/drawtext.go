@@ -5,8 +5,8 @@ import "draughtsjudge/composition"
 // A draw stipulation's distances are 0: the solver proves that the
 // attacker holds the draw, not that he reaches a goal in some number of
 // moves, so the reports say "the draw is proved" and "holds the draw"
-// where a win says "forced in N" and "forces the goal in N" (issue 25:
-// draw reports said "forced in 0 moves"). The stipulation's kind decides,
+// where a win says "forced in N" and "forces the goal in N" (a draw
+// report once said "forced in 0 moves"). The stipulation's kind decides,
 // not a distance of 0.
 
 // isDraw says whether c's stipulation is a draw (11.1.4).

@@ -443,10 +443,10 @@ func TestScore(t *testing.T) {
 	if rep.Score != 5 {
 		t.Fatalf("custom rubric score %v: %+v", rep.Score, rep.ScoreLines)
 	}
-	// The README's example, copied as given: its header line is skipped.
+	// The example of docs/checks.md, copied as given: its header line is skipped.
 	readme := "id\tclause\tweight\tcondition\tdescription\nvariations-2\t11.3.3\t1\tvariations>=2\ttwo or more thematic variations or branches\n"
 	if r, err := judge.ParseRubric("readme.tsv", []byte(readme)); err != nil || len(r) != 1 || r[0].ID != "variations-2" {
-		t.Errorf("the README's rubric example: %v %+v", err, r)
+		t.Errorf("docs/checks.md's rubric example: %v %+v", err, r)
 	}
 	if _, err := judge.ParseRubric("bad.tsv", []byte("a\t1\tx\talways\n")); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
 		t.Fatalf("bad weight: %v", err)

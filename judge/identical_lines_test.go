@@ -11,7 +11,7 @@ import (
 	"draughtsjudge/judge"
 )
 
-// Identical lines are one line (issue 25 item 1). A variation that repeats
+// Identical lines are one line. A variation that repeats
 // the move it is an alternative to, or a second copy of a variation, is no
 // new line of play: the copy of a published composition must get exactly
 // the published composition's report on [variations], the variations

@@ -20,7 +20,7 @@ func analyseParts(ctx context.Context, c *composition.Composition, opt Options) 
 	rep.Kind = c.Kind
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	// One deadline and one work budget for the whole composition: the
-	// parts share them (issue 24: 1,000 twins under --time 60s ran past
+	// parts share them (1,000 twins under --time 60s ran past
 	// 300 s, each part with a deadline of its own).
 	if opt.Time > 0 {
 		var cancel context.CancelFunc

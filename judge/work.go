@@ -6,7 +6,7 @@ import (
 	"draughtsjudge/solver"
 )
 
-// The composition's work budget (issue 24; solver.Work): every search
+// The composition's work budget (solver.Work): every search
 // the report makes — the solve, the statists' re-solves, the author's
 // tree with its duals and missing defences, the tries, the parts of a
 // special kind — counts its nodes against one budget of

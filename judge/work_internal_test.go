@@ -12,7 +12,7 @@ import (
 	"draughtsjudge/solver"
 )
 
-// kingsPDN is issue 24's position: twelve kings a side, a problem "win".
+// kingsPDN is a pathological position: twelve kings a side, a problem "win".
 // At --nodes 20000 it did not finish in 300 s (the finale rule's shot
 // test, now bounded in solver), and it is the test of the work budget.
 const kingsPDN = `[Event "kings"]

@@ -8,7 +8,7 @@ import (
 
 // TestShotBounded: the shot test of the finale rule visits at most
 // shotPositions positions, even where twelve kings a side make the
-// exchange tree astronomically large (issue 24: one search node took
+// exchange tree astronomically large (one search node took
 // seconds), and a test cut by that bound refuses the finale.
 func TestShotBounded(t *testing.T) {
 	r, err := draughts.RulesByID("russian")

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// Work is a composition's work budget (issue 24): one count of nodes
+// Work is a composition's work budget: one count of nodes
 // shared by every search made for the composition (the solve, the
 // statists' re-solves, the author's tree, duals, tries, retro-analysis,
 // the parts of a special kind), so that the node budget of each search

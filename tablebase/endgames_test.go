@@ -166,7 +166,7 @@ func BenchmarkProbeCold(b *testing.B) {
 }
 
 // TestBlockKeys: keys round-trip, and a slice's key order is its index order
-// (big-endian block numbers, STYLE 12).
+// (big-endian block numbers, docs/tablebases.md "On-disk format").
 func TestBlockKeys(t *testing.T) {
 	m := Material{1, 2, 0, 1}
 	var prev []byte

@@ -120,7 +120,7 @@ func BuildSection(reps []*judge.Report, ovs []Override, rubric judge.Rubric) *Se
 	// The ranking compares rankScore, never a raw score: a NaN (which no
 	// reader lets through, but a report could still carry) compares
 	// unequal to itself, which made the place loop below spin forever
-	// (issue 24) and the sort inconsistent. Each place group also holds at
+	// and the sort inconsistent. Each place group also holds at
 	// least its first entry, so the loop always advances.
 	sort.SliceStable(s.Entries, func(i, j int) bool {
 		a, b := s.Entries[i], s.Entries[j]

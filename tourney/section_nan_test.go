@@ -9,7 +9,7 @@ import (
 	"draughtsjudge/judge"
 )
 
-// Issue 24 item 2 / issue 25 item 4: an override score of NaN (or ±Inf)
+// An override score of NaN (or ±Inf)
 // is refused with file:line, and a NaN score that reaches BuildSection
 // anyway ranks last instead of hanging the place loop.
 func TestSectionNaNScore(t *testing.T) {

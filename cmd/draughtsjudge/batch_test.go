@@ -163,7 +163,7 @@ func TestOutputPathsCheckedBeforeWork(t *testing.T) {
 }
 
 // A PDN file that cannot be written after the work (a full disk) is
-// reported, and the report is still written on stdout (exit 5, issue 25).
+// reported, and the report is still written on stdout (exit 5).
 func TestFailedPDNOutKeepsReport(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")

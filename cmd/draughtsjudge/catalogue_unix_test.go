@@ -109,8 +109,8 @@ var badInputs = []struct {
 	{"no command", nil, ""},
 }
 
-// TestBadInputCatalogue runs every bad input of the README's catalogue
-// and checks that the README's table is what the tool prints: the first
+// TestBadInputCatalogue runs every bad input of the catalogue of docs/bad-input.md
+// and checks that that table is what the tool prints: the first
 // line on stderr and the exit code. -update rewrites the table.
 func TestBadInputCatalogue(t *testing.T) {
 	t.Setenv("DRAUGHTSJUDGE_DB", t.TempDir()) // never the user's store

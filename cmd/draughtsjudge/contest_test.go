@@ -320,7 +320,7 @@ func TestContestExamples(t *testing.T) {
 // report shows both values.
 func TestSectionOverrides(t *testing.T) {
 	testflag.Long(t) // analyses the whole sample corpus at 200,000 nodes (a minute here)
-	// The README's example override file, as given there, and one bad line.
+	// The example override file of docs/contests.md, as given there, and one bad line.
 	readme, err := os.ReadFile(filepath.Join("..", "..", "docs", "contests.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -335,10 +335,10 @@ func TestSectionOverrides(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"ov.tsv": "# entry\titem\tvalue\tcomment\n" + example + "9\tscore\t1\tno such entry\n"})
 	code, out, errs := runCLI(t, append([]string{"report", "--override", ov}, contestFast...)...)
 	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "ov.tsv:5: entry \"9\"") {
-		t.Fatalf("exit %d, want 2 with one stderr line for ov.tsv:5 (the README's lines must all apply), stderr:\n%s", code, errs)
+		t.Fatalf("exit %d, want 2 with one stderr line for ov.tsv:5 (the example lines must all apply), stderr:\n%s", code, errs)
 	}
 	if !strings.Contains(out, "overruled originality: tool 0, judge 0.5 (a new idea)") {
-		t.Errorf("the README's originality line not applied:\n%s", out)
+		t.Errorf("the example's originality line not applied:\n%s", out)
 	}
 	first := strings.SplitN(out, "\n", 2)[0]
 	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: sound, 6.25)") {

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// A draw's report says what is proved, not a distance of 0 (issue 25):
+// A draw's report says what is proved, not a distance of 0:
 // [solvable] "the draw is proved", the other keys "also hold the draw",
 // [draw-rules] "the draw", and the solution tree has no "(0)" after its
 // moves (text, Markdown, HTML). Boychuk's draw (corpus/sample) needs the

@@ -44,7 +44,7 @@ func TestNonFiniteNumbersInFiles(t *testing.T) {
 	}
 }
 
-// The override of issue 24: a score of NaN is an error line of the file
+// An override score of NaN is an error line of the file
 // (exit 2), and the report is still written, without hanging.
 func TestOverrideNaNScore(t *testing.T) {
 	dir := t.TempDir()

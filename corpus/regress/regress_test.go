@@ -123,10 +123,10 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // regressTime caps each slow row (not the fast ones) in the long run
 // (DRAUGHTSJUDGE_LONG=1), so that it stays in minutes: a capped row may be
 // undecided (logged), never falsely decided. -regress.time 2m repeats the
-// README's measurement; 0 = no cap.
+// measurement in docs/regression.md; 0 = no cap.
 var regressTime = flag.Duration("regress.time", 20*time.Second, "time cap per slow regression row (0 = none)")
 
-// options are the defaults of "draughtsjudge check" (README, flags of
+// options are the defaults of "draughtsjudge check" (docs/cli.md, flags of
 // check), so that the test and the command agree.
 func options() judge.Options {
 	return judge.Options{
