@@ -1,5 +1,3 @@
-// Package docscheck holds no code, only a test: every document a comment of
-// the project cites is in the repository.
 package docscheck
 
 import (

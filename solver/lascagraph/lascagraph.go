@@ -1,17 +1,5 @@
-package lascagraph
-
-import (
-	"context"
-	"fmt"
-	"sort"
-
-	"draughtsjudge/draughts"
-	"draughtsjudge/draughts/lasca"
-	"draughtsjudge/solver"
-)
-
-// Lasca (rules file 004) is solved by its own prover over
-// lasca.Position, behind the same solver.Answer as the checkers variants.
+// Package lascagraph solves Lasca compositions (rules file 004) with its
+// own prover over lasca.Position, behind the same solver.Answer as the checkers variants.
 // df-pn and the endgame databases work on draughts.Position only; a Lasca
 // composition is small, so the prover enumerates every position reachable
 // from the initial one and solves the whole set exactly by retrograde
@@ -38,6 +26,17 @@ import (
 // probability is about 3·10⁻⁸. Memory is about bytesPerPosition a
 // position (the key index, the moves both ways); solver.Budget.TTBytes bounds the
 // set, and a larger one is answered "unknown" with the reason.
+package lascagraph
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/draughts/lasca"
+	"draughtsjudge/solver"
+)
 
 // Goal is the stipulation of a Lasca composition.
 type Goal uint8
