@@ -81,7 +81,7 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 	byNum := map[int]*KeyEntry{}
 	var nums []string
 	for _, e := range gr.Key.Entries {
-		res.Compositions = append(res.Compositions, ResultColumn{e.Number, e.MaxPoints()})
+		res.Compositions = append(res.Compositions, ResultColumn{e.Number, gr.max(e)})
 		byNum[e.Number] = e
 		nums = append(nums, strconv.Itoa(e.Number))
 		if c, err := e.Composition(); err == nil {
@@ -94,7 +94,7 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 		sr := &SolverResult{Solver: sh.Solver, File: sh.File}
 		marks := map[int]*Mark{}
 		for _, e := range gr.Key.Entries {
-			m := &Mark{Number: e.Number, Max: e.MaxPoints(), Audit: []AuditLine{}}
+			m := &Mark{Number: e.Number, Max: gr.max(e), Audit: []AuditLine{}}
 			marks[e.Number] = m
 			sr.Marks = append(sr.Marks, m)
 		}
@@ -117,6 +117,11 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 					Detail: "unreadable answer, 0 points: " + g.Err.Error()})
 				continue
 			}
+			if gr.dropped(e) {
+				m.Audit = append(m.Audit, AuditLine{What: "key", Status: "dropped",
+					Detail: "the composition is cooked and dropped (points file: cooked drop); it counts for nobody"})
+				continue
+			}
 			gr.mark(ctx, e, g, m)
 		}
 		for _, m := range sr.Marks {
@@ -130,6 +135,20 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 	}
 	rank(res.Solvers)
 	return res
+}
+
+// dropped reports whether e counts for nobody: cooked, and the points
+// file says "cooked drop".
+func (gr *Grader) dropped(e *KeyEntry) bool {
+	return e.Cooked() && gr.Key.Points.Cooked() == CookedDrop
+}
+
+// max is the composition's points in the results table (0 dropped).
+func (gr *Grader) max(e *KeyEntry) float64 {
+	if gr.dropped(e) {
+		return 0
+	}
+	return e.MaxPoints()
 }
 
 // errWhere is the "file:line:col" prefix of an error text.
@@ -216,21 +235,30 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 	if len(lines) > 0 {
 		main = lines[len(lines)-1] // the main line is walked last
 	}
-	keyRight := len(main.moves) > 0 && main.moves[0] == e.Key
+	kp := e.keyPlies()
+	k := len(kp) - 1 // the key's ply in a line
+	keyText := LineString(kp, c.Start.Side)
+	keyRight := len(main.moves) > k && slices.Equal(main.moves[:k+1], kp)
 	switch {
 	case len(main.moves) == 0 && len(errs) == 0:
-		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "missing", Of: e.KeyPoints, Detail: "no solution given (the key is " + e.Key + ")"})
-	case len(main.moves) == 0:
-		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Detail: "the first move cannot be read (the key is " + e.Key + ")"})
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "missing", Of: e.KeyPoints, Detail: "no solution given (the key is " + keyText + ")"})
+	case len(main.moves) <= k:
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Detail: "the key cannot be read (the key is " + keyText + ")"})
 	case keyRight:
-		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "right", Points: e.KeyPoints, Of: e.KeyPoints, Where: main.where[0], Detail: "1. " + e.Key})
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "right", Points: e.KeyPoints, Of: e.KeyPoints, Where: main.where[k], Detail: keyText})
+		m.Points += e.KeyPoints
+	case slices.Equal(main.moves[:k], e.KeyAfter) && slices.Contains(e.Keys, main.moves[k]) && e.Cooked():
+		// Any winning key of a cooked composition is credited (points
+		// file: cooked credit, the default).
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "right", Points: e.KeyPoints, Of: e.KeyPoints, Where: main.where[k],
+			Detail: fmt.Sprintf("%s: another winning key of a cooked composition, credited (the author's key is %s; its lines are not credited)", LineString(main.moves[:k+1], c.Start.Side), keyText)})
 		m.Points += e.KeyPoints
 	default:
-		d := fmt.Sprintf("1. %s? the key is 1. %s; no line is credited", main.moves[0], e.Key)
-		if slices.Contains(e.Keys, main.moves[0]) {
-			d += " (" + main.moves[0] + " also wins: a cook; claimed as a cook it earns the extra points)"
+		d := fmt.Sprintf("%s? the key is %s; no line is credited", LineString(main.moves[:k+1], c.Start.Side), keyText)
+		if slices.Contains(e.Keys, main.moves[k]) {
+			d += " (" + main.moves[k] + " also wins: a cook; claimed as a cook it earns the extra points)"
 		}
-		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Where: main.where[0], Detail: d})
+		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Where: main.where[k], Detail: d})
 	}
 	m.Audit = append(m.Audit, errs...)
 	for _, l := range e.Lines {
@@ -248,8 +276,15 @@ func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark)
 		m.Points += a.Points
 		m.Audit = append(m.Audit, a)
 	}
+	seen := map[string]bool{}
 	for _, cl := range claims(g) {
-		a := gr.verifyClaim(ctx, e, c, cl)
+		a, id := gr.verifyClaim(ctx, e, c, cl)
+		if id != "" && seen[id] {
+			a = AuditLine{What: "claim", Status: "duplicate", Where: cl.Where, Detail: id + ": claimed before; a claim counts once"}
+		}
+		if id != "" {
+			seen[id] = true
+		}
 		m.Extra += a.Points
 		m.Points += a.Points
 		m.Audit = append(m.Audit, a)
@@ -276,6 +311,7 @@ func LineString(moves []string, start draughts.Side) string {
 // ownPly is the first ply of a key line that no other line of the key
 // shares: its own defence. An answer addresses the line once it gives it.
 func ownPly(e *KeyEntry, want []string) int {
+	k := len(e.KeyAfter) // the key's ply
 	for i := range want {
 		shared := false
 		for _, l := range e.Lines {
@@ -288,7 +324,7 @@ func ownPly(e *KeyEntry, want []string) int {
 			}
 		}
 		if !shared {
-			return max(i, min(1, len(want)-1)) // at least the reply to the key
+			return max(i, min(k+1, len(want)-1)) // at least the reply to the key
 		}
 	}
 	return len(want) - 1
@@ -301,9 +337,13 @@ func ownPly(e *KeyEntry, want []string) int {
 // before the line's own ply (ownPly) does not address it, unless it errs
 // on the way (a wrong move, no credit).
 func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerLine, start draughts.Side) (float64, string, string, string) {
+	k := len(e.KeyAfter) // the key's ply
+	white := func(i int) bool { return (i%2 == 0) == (start == draughts.White) }
 	total := 0
-	for i := 2; i < len(want); i += 2 {
-		total++
+	for i := k + 1; i < len(want); i++ {
+		if white(i) {
+			total++
+		}
 	}
 	bestFrac, bestStatus, bestWhere, bestNote := 0.0, "missing", "", "not in the answer"
 	for _, a := range lines {
@@ -311,13 +351,13 @@ func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerL
 		i := 0
 		for ; i < len(want) && i < len(a.moves); i++ {
 			if a.moves[i] == want[i] {
-				if i%2 == 0 && i > 0 {
+				if white(i) && i > k {
 					matched++
 				}
 				reached = i + 1
 				continue
 			}
-			if i%2 == 1 {
+			if !white(i) {
 				break // another defence: another line
 			}
 			if gr.isAlternative(e, want[:i], a.moves[i]) {
@@ -424,8 +464,14 @@ func claims(g *AnswerGame) []Claim {
 // verifyClaim checks a claim with the solver: a cook or inaccuracy is
 // correct when the claimed White move is not the solution's move at that
 // node and the tool proves it forces the goal; unsolvability when the
-// tool found the stipulation cannot be fulfilled.
-func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.Composition, cl Claim) AuditLine {
+// tool found the stipulation cannot be fulfilled. What the key already
+// proved (its offers, alternatives and tries) is not searched again; a
+// new search goes to the depth check used (the key's bound). An
+// inaccuracy outside the author's lines is checked and earns the
+// off-solution extra (default 0). It returns the marking and the claim's
+// identity (kind, line and move; "" when it cannot be read), so that a
+// claim counts once.
+func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.Composition, cl Claim) (AuditLine, string) {
 	a := AuditLine{What: "claim", Status: "incorrect", Where: cl.Where}
 	pts := gr.Key.Points
 	switch cl.Kind {
@@ -434,69 +480,102 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 		for _, o := range e.Offers {
 			if o.Kind == ClaimUnsolvable {
 				a.Status, a.Points, a.Detail = "correct", a.Of, "unsolvable: right ("+o.Detail+")"
-				return a
+				return a, ClaimUnsolvable
 			}
 		}
 		a.Detail = "unsolvable: wrong, the tool finds the stipulation fulfilled or undecided (" + string(e.Verdict) + ")"
-		return a
+		return a, ClaimUnsolvable
 	case "?":
 		a.Detail = fmt.Sprintf("claim %q not understood (want cook 1.xx-yy, inaccuracy 1.xx-yy yy-zz 2.zz-ww, or unsolvable)", cl.Text)
-		return a
+		return a, ""
 	}
 	if len(cl.Moves) == 0 {
 		a.Detail = "claim of a " + cl.Kind + " without a move (want e.g. cook 1. c3-d4)"
-		return a
+		return a, ""
 	}
 	// Resolve the claimed line.
 	p := c.Start
 	var line []string
-	for i, t := range cl.Moves {
+	moves := append([]string{}, cl.Moves...)
+	for i, t := range moves {
 		mv, err := ResolveMove(&p, c.Rules, t)
 		if err != nil {
 			a.Detail = fmt.Sprintf("%s %s: move %s: %v", cl.Kind, strings.Join(cl.Moves, " "), t, trimMoveErr(err))
-			return a
+			return a, ""
 		}
 		s := draughts.MoveString(&p, c.Rules, mv)
-		if i < len(cl.Moves)-1 {
+		if i < len(moves)-1 {
 			line = append(line, s)
 			p = p.Play(mv)
 		} else {
-			cl.Moves[i] = s
+			moves[i] = s
 		}
 	}
-	mv := cl.Moves[len(cl.Moves)-1]
+	mv := moves[len(moves)-1]
 	kind := ClaimCook
-	if len(line) > 0 {
+	if len(line) > len(e.KeyAfter) {
 		kind = ClaimInaccuracy
 	}
 	a.Of = pts.Extra(kind)
 	claim := kind + " " + LineString(append(append([]string{}, line...), mv), c.Start.Side)
 	if p.Side != draughts.White {
 		a.Detail = claim + ": wrong, the claimed move is Black's"
-		return a
+		return a, claim
 	}
 	if own := gr.solutionMove(e, line); own == mv {
 		a.Detail = claim + ": wrong, that is the solution's own move"
-		return a
+		return a, claim
 	}
 	for _, o := range e.Offers {
 		if o.Kind != ClaimUnsolvable && o.Move == mv && strings.Join(o.Line, " ") == strings.Join(line, " ") {
 			a.Status, a.Points, a.Detail = "correct", a.Of, claim+": right, the tool found it too ("+o.Detail+")"
-			return a
+			return a, claim
+		}
+	}
+	// Off the author's lines: checked, paid the off-solution extra.
+	right := func(why string) (AuditLine, string) {
+		a.Status, a.Points, a.Detail = "correct", a.Of, claim+": right, "+why
+		if kind == ClaimInaccuracy && !e.inAuthorsLines(line) {
+			a.Of = pts.Extra(OffSolution)
+			a.Points = a.Of
+			a.Detail += fmt.Sprintf("; outside the author's lines, %g extra points (points file: extra %s)", a.Of, OffSolution)
+		}
+		return a, claim
+	}
+	if gr.isAlternative(e, line, mv) {
+		return right("the key proves it also forces the goal")
+	}
+	if kind == ClaimCook && slices.Equal(line, e.KeyAfter) {
+		for _, t := range e.TryResults {
+			if t.Move != mv {
+				continue
+			}
+			why := t.Result
+			if len(t.Refutations) > 0 {
+				why += "; refuted by " + strings.Join(t.Refutations, ", ")
+			}
+			if t.Never {
+				a.Detail = fmt.Sprintf("%s: wrong, %s (proved by the key's analysis: it never forces the goal)", claim, why)
+			} else {
+				a.Detail = fmt.Sprintf("%s: wrong, %s (the key's analysis searched to %d moves)", claim, why, e.Bound)
+			}
+			return a, claim
 		}
 	}
 	goal, err := judge.Goal(c, gr.Options)
 	if err != nil {
 		a.Detail = claim + ": not verified: " + err.Error()
-		return a
+		return a, claim
 	}
 	sopt := gr.Options.Solver
 	sopt.AnyDepth = judge.AnyDepth(c) // a claimed cook is judged as check judges cooks
+	if e.Bound > 0 {
+		sopt.MaxBound = max(sopt.MaxBound, e.Bound) // the depth check searched to
+	}
 	ans := solver.Solve(ctx, c.Rules, p, goal, draughts.White, sopt)
 	for _, k := range ans.Keys {
 		if k.Move == mv {
-			a.Status, a.Points, a.Detail = "correct", a.Of, fmt.Sprintf("%s: right, the tool proves it forces the goal in %d", claim, k.Distance)
-			return a
+			return right(fmt.Sprintf("the tool proves it forces the goal in %d", k.Distance))
 		}
 	}
 	why := "it does not force the goal"
@@ -509,21 +588,34 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 		}
 	}
 	a.Detail = fmt.Sprintf("%s: wrong, %s (searched to %d moves)", claim, why, ans.Bound)
-	return a
+	return a, claim
 }
 
-// solutionMove is the key's White move after line ("" when the key has
-// no line through it).
+// solutionMove is the key's White move after line, the forced play after
+// the author's last move included ("" when the key has no line through
+// it).
 func (gr *Grader) solutionMove(e *KeyEntry, line []string) string {
-	if len(line) == 0 {
+	if slices.Equal(line, e.KeyAfter) {
 		return e.Key
 	}
 	for _, l := range e.Lines {
-		if len(l.Moves) > len(line) && strings.Join(l.Moves[:len(line)], " ") == strings.Join(line, " ") {
-			return l.Moves[len(line)]
+		full := append(append([]string{}, l.Moves...), l.Extra...)
+		if len(full) > len(line) && slices.Equal(full[:len(line)], line) {
+			return full[len(line)]
 		}
 	}
 	return ""
+}
+
+// inAuthorsLines reports whether line leads to a White move of the
+// author's main line or a variation.
+func (e *KeyEntry) inAuthorsLines(line []string) bool {
+	for _, l := range e.Lines {
+		if (l.Kind == LineMain || l.Kind == LineVariation) && len(l.Moves) > len(line) && slices.Equal(l.Moves[:len(line)], line) {
+			return true
+		}
+	}
+	return false
 }
 
 // rank sorts by total (then name) and sets the places, ties shared.

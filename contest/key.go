@@ -62,6 +62,15 @@ type Alternative struct {
 	Move string   `json:"move"`
 }
 
+// TryResult is one first move that does not force the goal, as check
+// decided it.
+type TryResult struct {
+	Move        string   `json:"move"`
+	Result      string   `json:"result"` // "never", "no win within bound", ...
+	Never       bool     `json:"never"`  // proved never to force the goal
+	Refutations []string `json:"refutations,omitempty"`
+}
+
 // KeyEntry is one composition of the key.
 type KeyEntry struct {
 	Number      int           `json:"number"`
@@ -79,11 +88,18 @@ type KeyEntry struct {
 	Reason      string        `json:"reason,omitempty"`
 	// Key is the first move a solver must give (the author's, else the
 	// tool's); Keys every key the tool found.
-	Key          string        `json:"key"`
-	Keys         []string      `json:"keys"`
-	Distance     int           `json:"distance,omitempty"`
-	Lines        []KeyLine     `json:"lines"`
-	Tries        []string      `json:"tries"`
+	Key string `json:"key"`
+	// KeyAfter are the plies before the key: Black's first move of the
+	// author's main line when Black moves first (empty otherwise).
+	KeyAfter []string  `json:"key_after,omitempty"`
+	Keys     []string  `json:"keys"`
+	Bound    int       `json:"bound,omitempty"` // the depth check searched to, in White moves
+	Distance int       `json:"distance,omitempty"`
+	Lines    []KeyLine `json:"lines"`
+	Tries    []string  `json:"tries"`
+	// TryResults are the tries as check proved them, for the grader:
+	// a claimed cook that is a try is answered from here.
+	TryResults   []TryResult   `json:"try_results,omitempty"`
 	Alternatives []Alternative `json:"alternatives"`
 	Offers       []Offer       `json:"offers"`
 	Points       float64       `json:"points"`
@@ -101,6 +117,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 	if e.Key == "" && len(rep.Keys) > 0 {
 		e.Key = rep.Keys[0]
 	}
+	e.Bound = rep.Bound
 	// The author's lines, with the finales the report found.
 	for _, l := range c.Lines() {
 		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Text...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
@@ -119,39 +136,69 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 	// Defences the solution needs and the author does not give, with the
 	// solver's continuation.
 	dw := ps.share("defence", 0.25)
+	// A defence is needed only when White has a reply to it in the
+	// solution tree: one the solver must find. A defence the tree ends at
+	// (a database draw, the goal already fulfilled, or not in the tree)
+	// asks nothing of the solver.
 	for _, f := range rep.MissingDefences {
 		moves := append(append([]string{}, f.Line...), f.Move)
-		kl := KeyLine{Kind: LineDefence, Moves: moves, Weight: dw}
-		if node := treeAt(rep.Tree, moves); node != nil {
-			cont, fen, fin := mainPath(node)
-			kl.Extra, kl.FEN, kl.Finale = cont, fen, fin
+		node := treeAt(rep.Tree, moves)
+		if node == nil || node.Finale || !node.Attacker || len(node.Branches) == 0 {
+			continue
 		}
+		kl := KeyLine{Kind: LineDefence, Moves: moves, Weight: dw}
+		kl.Extra, kl.FEN, kl.Finale = mainPath(node)
 		e.Lines = append(e.Lines, kl)
 	}
-	// No author's solution: the solver's main line and every reply to the key.
+	// No author's solution: the solver's main line and every reply to the
+	// key (Black first: every Black first move, with White's answer).
 	if len(e.Lines) == 0 && rep.Tree != nil {
 		cont, fen, fin := mainPath(rep.Tree)
 		e.Lines = append(e.Lines, KeyLine{Kind: LineMain, Moves: cont, FEN: fen, Finale: fin, Weight: 1})
-		if len(rep.Tree.Branches) > 0 && rep.Tree.Branches[0].Child != nil {
-			reply := rep.Tree.Branches[0].Child
-			for i, b := range reply.Branches {
-				if i == 0 || b.Child == nil {
+		var prefix []string
+		reply := rep.Tree
+		if rep.Tree.Attacker {
+			reply = nil
+			if len(rep.Tree.Branches) > 0 {
+				prefix, reply = []string{mainBranch(rep.Tree).Move}, mainBranch(rep.Tree).Child
+			}
+		}
+		if reply != nil {
+			main := mainBranch(reply)
+			for _, b := range reply.Branches {
+				if b.Move == main.Move || b.Child == nil || len(b.Child.Branches) == 0 {
 					continue
 				}
 				rest, fen, fin := mainPath(b.Child)
-				moves := append([]string{rep.Tree.Branches[0].Move, b.Move}, rest...)
+				moves := append(append(append([]string{}, prefix...), b.Move), rest...)
 				e.Lines = append(e.Lines, KeyLine{Kind: LineDefence, Moves: moves, FEN: fen, Finale: fin, Weight: dw})
 			}
 		}
 	}
+	// Black moves first: the key is White's first move, after Black's
+	// first move of the main line (KeyAfter).
+	if c.Start.Side == draughts.Black && len(e.Lines) > 0 && len(e.Lines[0].Moves) > 1 {
+		e.KeyAfter = []string{e.Lines[0].Moves[0]}
+		e.Key = e.Lines[0].Moves[1]
+	}
 	if e.Lines == nil {
 		e.Lines = []KeyLine{}
 	}
+	// A refutation proved never to lose is marked "!"; one that holds
+	// only within the bound says so.
 	for _, t := range rep.Tries {
 		var refs []string
+		never := t.Outcome == solver.Never || t.Result == "never" || strings.HasPrefix(t.Result, "never ")
+		tr := TryResult{Move: t.Move, Result: t.Result, Never: never}
 		for _, x := range t.Refutations {
-			refs = append(refs, x.Move+"!")
+			tr.Refutations = append(tr.Refutations, x.Move)
+			if x.Hard {
+				refs = append(refs, x.Move+"!")
+			} else {
+				refs = append(refs, fmt.Sprintf("%s (refuted within %d moves)", x.Move, rep.Bound))
+			}
 		}
+		e.TryResults = append(e.TryResults, tr)
 		if len(refs) > 0 {
 			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
 		}
@@ -191,12 +238,23 @@ func (e *KeyEntry) share(ps Points) {
 	}
 	e.KeyPoints = round2(e.Points * ps.share("key", 0.4))
 	rest := e.Points - e.KeyPoints
-	sum := 0.0
-	for i := range e.Lines {
-		e.Lines[i].Points = round2(rest * e.Lines[i].Weight / total)
-		sum += e.Lines[i].Points
+	split := func(round func(float64) float64) float64 {
+		sum := 0.0
+		for i := range e.Lines {
+			e.Lines[i].Points = round(rest * e.Lines[i].Weight / total)
+			sum += e.Lines[i].Points
+		}
+		return sum
 	}
 	// The main line takes the rounding remainder: key + lines = points.
+	// Rounded to the nearest cent the remainder of many lines can exceed
+	// the main line's share; then every line is rounded down, and the
+	// main line's remainder is positive: no line is worth less than its
+	// share rounded down.
+	sum := split(round2)
+	if e.Lines[0].Points+rest-sum < math.Floor(rest*e.Lines[0].Weight/total*100)/100 {
+		sum = split(func(x float64) float64 { return math.Floor(x*100+1e-9) / 100 })
+	}
 	e.Lines[0].Points = round2(e.Lines[0].Points + rest - sum)
 }
 
@@ -220,7 +278,11 @@ func difficultyMeasures(c *composition.Composition, rep *judge.Report, e *KeyEnt
 		}
 		plies += len(l.Moves)
 		if l.Kind == LineMain && rep.Distance == 0 {
+			// White's moves of the line (Black first: the odd plies).
 			m["distance"] = float64((len(l.Moves) + 1) / 2)
+			if c.Start.Side == draughts.Black {
+				m["distance"] = float64(len(l.Moves) / 2)
+			}
 		}
 	}
 	m["tree_nodes"] = float64(treeSize(rep.Tree))
@@ -278,6 +340,16 @@ func mainPath(n *solver.Node) ([]string, string, bool) {
 		n = b.Child
 	}
 	return moves, fen, false
+}
+
+// mainBranch is the branch of n marked Main, else its first.
+func mainBranch(n *solver.Node) solver.Branch {
+	for _, b := range n.Branches {
+		if b.Main {
+			return b
+		}
+	}
+	return n.Branches[0]
 }
 
 // harvestAlternatives adds the tree's other winning attacker moves.
@@ -361,4 +433,19 @@ func flag(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// keyPlies are the plies of the key in a line: KeyAfter, then the key.
+func (e *KeyEntry) keyPlies() []string {
+	return append(append([]string{}, e.KeyAfter...), e.Key)
+}
+
+// Cooked reports whether the tool found another key (a cook on offer).
+func (e *KeyEntry) Cooked() bool {
+	for _, o := range e.Offers {
+		if o.Kind == ClaimCook {
+			return true
+		}
+	}
+	return false
 }

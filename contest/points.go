@@ -19,6 +19,7 @@ const (
 	PointsDifficulty = "difficulty"
 	PointsShare      = "share"
 	PointsExtra      = "extra"
+	PointsCooked     = "cooked" // measure credit or drop: a cooked composition's winning keys
 )
 
 // Claim kinds a solver may make and the key offers extra points for
@@ -27,6 +28,16 @@ const (
 	ClaimCook       = "cook"       // another key (full cook, 11.2.6)
 	ClaimInaccuracy = "inaccuracy" // another winning White move inside the solution
 	ClaimUnsolvable = "unsolvable" // the stipulation cannot be fulfilled (11.2.3)
+	// OffSolution is the extra line for a verified inaccuracy outside the
+	// author's lines (default 0: checked, not rewarded).
+	OffSolution = "off-solution"
+)
+
+// Policies for a winning key of a cooked composition (points line of
+// kind "cooked").
+const (
+	CookedCredit = "credit" // any winning key earns the key's points (default)
+	CookedDrop   = "drop"   // the composition counts for nobody
 )
 
 // PointsLine is one term of the points formula of a solving contest.
@@ -104,11 +115,15 @@ func ParsePoints(name string, data []byte) (Points, error) {
 				return nil, fmt.Errorf("%s:%d: the key's share %g is not between 0 and 1", name, n, w)
 			}
 		case PointsExtra:
-			if l.Measure != ClaimCook && l.Measure != ClaimInaccuracy && l.Measure != ClaimUnsolvable {
-				return nil, fmt.Errorf("%s:%d: an extra line names cook, inaccuracy or unsolvable, not %q", name, n, l.Measure)
+			if l.Measure != ClaimCook && l.Measure != ClaimInaccuracy && l.Measure != ClaimUnsolvable && l.Measure != OffSolution {
+				return nil, fmt.Errorf("%s:%d: an extra line names cook, inaccuracy, unsolvable or off-solution, not %q", name, n, l.Measure)
+			}
+		case PointsCooked:
+			if l.Measure != CookedCredit && l.Measure != CookedDrop {
+				return nil, fmt.Errorf("%s:%d: a cooked line names credit or drop, not %q", name, n, l.Measure)
 			}
 		default:
-			return nil, fmt.Errorf("%s:%d: kind %q: want difficulty, share or extra", name, n, l.Kind)
+			return nil, fmt.Errorf("%s:%d: kind %q: want difficulty, share, extra or cooked", name, n, l.Kind)
 		}
 		out = append(out, l)
 	}
@@ -136,6 +151,17 @@ func (ps Points) Extra(kind string) float64 {
 		}
 	}
 	return 0
+}
+
+// Cooked is the policy for a winning key of a cooked composition:
+// CookedCredit (the default) or CookedDrop.
+func (ps Points) Cooked() string {
+	for _, l := range ps {
+		if l.Kind == PointsCooked {
+			return l.Measure
+		}
+	}
+	return CookedCredit
 }
 
 // PointsTerm is one difficulty line applied to a composition.
