@@ -578,16 +578,19 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 			return right(fmt.Sprintf("the tool proves it forces the goal in %d", k.Distance))
 		}
 	}
-	why := "it does not force the goal"
+	why, never := "it does not force the goal", false
 	for _, t := range ans.Tries {
 		if t.Move == mv {
-			why = t.Result
+			why, never = t.Result, t.Outcome == solver.Never
 			if refs := t.RefutationMoves(); len(refs) > 0 {
 				why += "; refuted by " + strings.Join(refs, ", ")
 			}
 		}
 	}
-	a.Detail = fmt.Sprintf("%s: wrong, %s (searched to %d moves)", claim, why, ans.Bound)
+	if !never && ans.Bound > 0 {
+		why += fmt.Sprintf(" (searched to %d moves)", ans.Bound)
+	}
+	a.Detail = fmt.Sprintf("%s: wrong, %s", claim, why)
 	return a, claim
 }
 

@@ -247,12 +247,12 @@ func (e *KeyEntry) share(ps Points) {
 		return sum
 	}
 	// The main line takes the rounding remainder: key + lines = points.
-	// Rounded to the nearest cent the remainder of many lines can exceed
-	// the main line's share; then every line is rounded down, and the
-	// main line's remainder is positive: no line is worth less than its
-	// share rounded down.
+	// Rounded to the nearest cent the remainder of many lines can eat the
+	// main line's share; when it would leave less than half of it, every
+	// line is rounded down instead, and the main line's remainder is
+	// positive: no line is worth less than its share rounded down.
 	sum := split(round2)
-	if e.Lines[0].Points+rest-sum < math.Floor(rest*e.Lines[0].Weight/total*100)/100 {
+	if e.Lines[0].Points+rest-sum < rest*e.Lines[0].Weight/total/2 {
 		sum = split(func(x float64) float64 { return math.Floor(x*100+1e-9) / 100 })
 	}
 	e.Lines[0].Points = round2(e.Lines[0].Points + rest - sum)

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"draughtsjudge/contest"
+	"draughtsjudge/render"
+)
+
+// markingFast is the budget of the marking tests: the key of
+// testdata/marking/contest.pdn (Shoshin's study, the cooked copy of
+// TestGradeCases, the Black-first ending of corpus/regression/published-2.pdn
+// No. 15) in about five seconds.
+var markingFast = []string{"--no-db", "--nodes", "20000", "--threads", "2"}
+
+var markingOnce struct {
+	sync.Once
+	dir  string
+	data []byte
+	err  string
+}
+
+// markingKey writes the key of testdata/marking/contest.pdn as JSON into
+// dir and reads it back; the key is made once for the package's tests.
+func markingKey(t *testing.T, dir string) (string, *contest.ContestKey) {
+	t.Helper()
+	markingOnce.Do(func() {
+		tmp, err := os.MkdirTemp("", "marking")
+		if err != nil {
+			markingOnce.err = err.Error()
+			return
+		}
+		path := filepath.Join(tmp, "key.json")
+		code, _, errs := runCLI(t, append([]string{"key", "--format", "json", "--out", path}, append(markingFast, "testdata/marking/contest.pdn")...)...)
+		if code != exitDefective && code != exitOK {
+			markingOnce.err = errs
+			return
+		}
+		markingOnce.data, _ = os.ReadFile(path)
+		os.RemoveAll(tmp)
+	})
+	if markingOnce.err != "" {
+		t.Fatalf("key: %s", markingOnce.err)
+	}
+	path := filepath.Join(dir, "key.json")
+	if err := os.WriteFile(path, markingOnce.data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	key, err := contest.ParseKey(path, markingOnce.data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(key.Entries) != 3 {
+		t.Fatalf("%d entries, want 3", len(key.Entries))
+	}
+	return path, key
+}
+
+// gradeJSON grades the answers folder against the key and returns the
+// marks by solver.
+func gradeJSON(t *testing.T, keyPath, answers string) map[string]*contest.SolverResult {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "res.json")
+	code, _, errs := runCLI(t, append([]string{"grade", "--key", keyPath, "--answers", answers, "--format", "json", "--out", out}, markingFast...)...)
+	if code != exitOK {
+		t.Fatalf("grade: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(out)
+	var res contest.Results
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*contest.SolverResult{}
+	for _, s := range res.Solvers {
+		got[s.Solver] = s
+	}
+	return got
+}
+
+func auditText(m *contest.Mark) string {
+	var s []string
+	for _, a := range m.Audit {
+		s = append(s, a.What+" "+a.Status+" "+a.Detail)
+	}
+	return strings.Join(s, "\n")
+}
+
+// Issue items 1, 4 and 5 (docs/contests.md, grade): a Black-first
+// composition has a key (White's first move after Black's, published:
+// 1... h8-d4 2. g5-f6) and is graded; a claim counts once; a claim off
+// the author's lines is checked and not paid; a winning key of a cooked
+// composition earns the key's points.
+func TestGradeMarking(t *testing.T) {
+	dir := t.TempDir()
+	keyPath, key := markingKey(t, dir)
+	e1, e2, e3 := key.Entries[0], key.Entries[1], key.Entries[2]
+	// No. 3, Black first: 1 + 0.5 x 4 White moves + 0.05 x 8 plies (no
+	// tree without the databases) + 0.5 x 1 thematic line = 3.9, rounded
+	// to 4; the key 40 % of it.
+	if e3.Key != "g5-f6" || strings.Join(e3.KeyAfter, " ") != "h8-d4" || !near(e3.Points, 4) || !near(e3.KeyPoints, 1.6) {
+		t.Fatalf("Black-first key: %q after %v, %g points, key %g", e3.Key, e3.KeyAfter, e3.Points, e3.KeyPoints)
+	}
+	if !near(e1.Points, 13) || !near(e1.KeyPoints, 5.2) || !e2.Cooked() {
+		t.Fatalf("No. 1 %g (key %g), No. 2 cooked %v", e1.Points, e1.KeyPoints, e2.Cooked())
+	}
+	got := gradeJSON(t, keyPath, "testdata/marking/answers")
+	want := []struct {
+		solver string
+		no     int
+		points float64
+		audit  string
+	}{
+		{"Author", 3, 4, "key right 1... h8-d4 2. g5-f6"},
+		// The key and one of the main line's three White moves after it.
+		{"Partial", 3, 1.6 + 2.4/3, "1 of 3 White moves given"},
+		{"Wrong key", 3, 0, "the key is 1... h8-d4 2. g5-f6"},
+		// Three claims of one cook: paid once.
+		{"Claims", 2, e2.KeyPoints + 2, "claim duplicate cook 1. c3-d4: claimed before"},
+		// The key; e1:c3 wins but in a defence the author does not give
+		// (off-solution: 0); a5:c7 is the key's own continuation.
+		{"Claims", 1, 5.2, "outside the author's lines, 0 extra points"},
+		{"Claims", 1, 5.2, "5. a5:c7: wrong, that is the solution's own move"},
+		{"Cook key", 2, e2.KeyPoints, "another winning key of a cooked composition, credited"},
+	}
+	for _, w := range want {
+		s := got[w.solver]
+		if s == nil {
+			t.Errorf("%s not graded", w.solver)
+			continue
+		}
+		m := s.Marks[w.no-1]
+		if !near(m.Points, w.points) || !strings.Contains(auditText(m), w.audit) {
+			t.Errorf("%s No. %d: %.2f points, want %.2f with %q; marking:\n%s", w.solver, w.no, m.Points, w.points, w.audit, auditText(m))
+		}
+	}
+	// Item 6: the try a5-b6 is answered from the key (never, refuted by
+	// a7:c5), not by a search that says less.
+	if a := auditText(got["Claims"].Marks[0]); !strings.Contains(a, "cook 1. a5-b6: wrong, never; refuted by a7:c5") || strings.Contains(a, "searched to 0 moves") {
+		t.Errorf("the claimed try:\n%s", a)
+	}
+
+	// "cooked drop" in the key's points: the cooked No. 2 counts for nobody.
+	key.Points = append(key.Points, contest.PointsLine{ID: "cooked", Kind: contest.PointsCooked, Measure: contest.CookedDrop})
+	data, _ := json.Marshal(key)
+	dropPath := filepath.Join(dir, "drop.json")
+	if err := os.WriteFile(dropPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	only := filepath.Join(dir, "cookkey")
+	if err := os.MkdirAll(only, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ck, _ := os.ReadFile("testdata/marking/answers/cookkey.pdn")
+	if err := os.WriteFile(filepath.Join(only, "cookkey.pdn"), ck, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = gradeJSON(t, dropPath, only)
+	for _, s := range []string{"Cook key"} {
+		if m := got[s].Marks[1]; m.Points != 0 || m.Max != 0 || !strings.Contains(auditText(m), "dropped") {
+			t.Errorf("%s No. 2 with cooked drop: %.2f of %.2f\n%s", s, m.Points, m.Max, auditText(m))
+		}
+	}
+}
+
+// The key's own PDN, read back as a solver's answers, earns full marks on
+// every entry, the Black-first one included.
+func TestGradeKeyPDNFullMarks(t *testing.T) {
+	dir := t.TempDir()
+	keyPath, key := markingKey(t, dir)
+	ans := filepath.Join(dir, "answers")
+	if err := os.MkdirAll(ans, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(ans, "key.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := render.Key(f, key, "pdn"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	got := gradeJSON(t, keyPath, ans)
+	s := got["key"]
+	if s == nil {
+		t.Fatalf("the key's PDN not graded: %+v", got)
+	}
+	for i, e := range key.Entries {
+		if m := s.Marks[i]; !near(m.Points, e.MaxPoints()) {
+			t.Errorf("No. %d: %.2f of %.2f\n%s", e.Number, m.Points, e.MaxPoints(), auditText(m))
+		}
+	}
+}
