@@ -84,7 +84,11 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 		res.Compositions = append(res.Compositions, ResultColumn{e.Number, gr.max(e)})
 		byNum[e.Number] = e
 		nums = append(nums, strconv.Itoa(e.Number))
-		if c, err := e.Composition(); err == nil {
+		ce := e
+		if len(e.Parts) > 0 {
+			ce = e.Parts[0] // a special kind: matched by its first part's position
+		}
+		if c, err := ce.Composition(); err == nil {
 			gr.comps[e.Number] = c
 		} else {
 			res.Errors = append(res.Errors, fmt.Sprintf("%s:1: key composition %d: %v", e.File, e.Number, err))
@@ -223,9 +227,48 @@ func trimMoveErr(err error) string {
 	return s
 }
 
-// mark grades one answer game against a key entry.
+// mark grades one answer game against a key entry; a special kind part
+// by part: part 1 is the game's movetext, part N its [SolutionN] tag (as
+// in the composition's PDN).
 func (gr *Grader) mark(ctx context.Context, e *KeyEntry, g *AnswerGame, m *Mark) {
-	c := gr.comps[e.Number]
+	if len(e.Parts) == 0 {
+		gr.markPart(ctx, e, gr.comps[e.Number], g, m)
+		return
+	}
+	for i, sub := range e.Parts {
+		c, err := sub.Composition()
+		if err != nil {
+			m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Detail: fmt.Sprintf("part %d: the key's composition cannot be rebuilt: %v", i+1, err)})
+			continue
+		}
+		pg := g
+		if i > 0 {
+			tag := fmt.Sprintf("Solution%d", i+1)
+			text := g.Tag(tag)
+			if strings.TrimSpace(text) == "" {
+				m.Audit = append(m.Audit, AuditLine{What: "key", Status: "missing", Of: sub.MaxPoints(), Detail: fmt.Sprintf("part %d (%s): no [%s] tag", i+1, sub.Part, tag)})
+				continue
+			}
+			games := ReadAnswers(fmt.Sprintf("%s:%d [%s]", g.File, g.Line, tag), []byte(text+" *\n"))
+			if len(games) != 1 || games[0].Err != nil {
+				m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Of: sub.MaxPoints(), Detail: fmt.Sprintf("part %d (%s): [%s] cannot be read", i+1, sub.Part, tag)})
+				continue
+			}
+			pg = games[0]
+		}
+		pm := &Mark{}
+		gr.markPart(ctx, sub, c, pg, pm)
+		for _, a := range pm.Audit {
+			a.Detail = fmt.Sprintf("part %d (%s): %s", i+1, sub.Part, a.Detail)
+			m.Audit = append(m.Audit, a)
+		}
+		m.Points, m.Extra = round2(m.Points+pm.Points), round2(m.Extra+pm.Extra)
+	}
+}
+
+// markPart grades one answer game against the key of one composition
+// (or one part of a special kind).
+func (gr *Grader) markPart(ctx context.Context, e *KeyEntry, c *composition.Composition, g *AnswerGame, m *Mark) {
 	if c == nil {
 		m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Detail: "the key's composition cannot be rebuilt"})
 		return

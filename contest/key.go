@@ -105,6 +105,12 @@ type KeyEntry struct {
 	Points       float64       `json:"points"`
 	KeyPoints    float64       `json:"key_points"`
 	Terms        []PointsTerm  `json:"terms"`
+	// Parts are the keys of the parts of a special kind (11.1.4: either
+	// side, per side, turned, twins, double), each with its own key,
+	// lines and points; the entry's points are their sum. Part names the
+	// part ("White to move", "solution 2").
+	Parts []*KeyEntry `json:"parts,omitempty"`
+	Part  string      `json:"part,omitempty"`
 }
 
 // BuildKeyEntry makes the key of one analysed composition, numbered n.
@@ -118,6 +124,24 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 		e.Key = rep.Keys[0]
 	}
 	e.Bound = rep.Bound
+	// A special kind: one key per part (a retro-analysis part has no
+	// moves to give and is left out).
+	if len(c.Parts) > 0 && len(rep.Parts) == len(c.Parts) {
+		e.Lines, e.Terms = []KeyLine{}, []PointsTerm{}
+		for i, p := range c.Parts {
+			if p.Retro > 0 {
+				continue
+			}
+			sub := BuildKeyEntry(n, c.PartComposition(p), rep.Parts[i], ps)
+			sub.Part = p.Name
+			e.Parts = append(e.Parts, sub)
+			e.Points = round2(e.Points + sub.Points)
+		}
+		if len(e.Parts) > 0 {
+			e.Key, e.KeyAfter = e.Parts[0].Key, e.Parts[0].KeyAfter
+			return e
+		}
+	}
 	// The author's lines, with the finales the report found.
 	for _, l := range c.Lines() {
 		kl := KeyLine{Kind: LineVariation, Moves: append([]string{}, l.Text...), FEN: draughts.FEN(&l.End, c.Rules), Weight: 1}
@@ -163,7 +187,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 				prefix, reply = []string{mainBranch(rep.Tree).Move}, mainBranch(rep.Tree).Child
 			}
 		}
-		if reply != nil {
+		if reply != nil && len(reply.Branches) > 0 {
 			main := mainBranch(reply)
 			for _, b := range reply.Branches {
 				if b.Move == main.Move || b.Child == nil || len(b.Child.Branches) == 0 {
@@ -421,6 +445,13 @@ func (e *KeyEntry) Composition() (*composition.Composition, error) {
 
 // MaxPoints is the composition's points without extras.
 func (e *KeyEntry) MaxPoints() float64 {
+	if len(e.Parts) > 0 {
+		s := 0.0
+		for _, p := range e.Parts {
+			s += p.MaxPoints()
+		}
+		return round2(s)
+	}
 	s := e.KeyPoints
 	for _, l := range e.Lines {
 		s += l.Points
@@ -440,8 +471,14 @@ func (e *KeyEntry) keyPlies() []string {
 	return append(append([]string{}, e.KeyAfter...), e.Key)
 }
 
-// Cooked reports whether the tool found another key (a cook on offer).
+// Cooked reports whether the tool found another key (a cook on offer),
+// in some part of a special kind.
 func (e *KeyEntry) Cooked() bool {
+	for _, p := range e.Parts {
+		if p.Cooked() {
+			return true
+		}
+	}
 	for _, o := range e.Offers {
 		if o.Kind == ClaimCook {
 			return true

@@ -195,3 +195,51 @@ func TestGradeKeyPDNFullMarks(t *testing.T) {
 		}
 	}
 }
+
+// Every special kind but retro-analysis has a key per part and is graded
+// part by part: part 1 from the answer's movetext, part N from its
+// [SolutionN] tag, as in the composition's PDN (docs/contests.md). The
+// author's solutions earn full marks; an answer without part 2, or with
+// part 1's key for part 2 of a double, earns part 1's points.
+func TestGradeSpecialKinds(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "key.json")
+	code, _, errs := runCLI(t, append([]string{"key", "--format", "json", "--out", path}, append(markingFast, "testdata/marking/special.pdn")...)...)
+	if code != exitDefective && code != exitOK {
+		t.Fatalf("key: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(path)
+	key, err := contest.ParseKey(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(key.Entries) != 5 {
+		t.Fatalf("%d entries, want 5", len(key.Entries))
+	}
+	// The published keys of the parts (composition/special_test.go).
+	wantKeys := [][]string{{"c5:a7"}, {"a1-b2", "h6:f8"}, {"c5-d6", "c5:a7"}, {"a1-b2", "b2-c3"}, {"e5-d6", "e5-f6"}}
+	for i, e := range key.Entries {
+		var keys []string
+		if len(e.Parts) == 0 {
+			keys = []string{e.Key}
+		}
+		for _, p := range e.Parts {
+			keys = append(keys, p.Key)
+		}
+		if strings.Join(keys, " ") != strings.Join(wantKeys[i], " ") {
+			t.Errorf("No. %d (%s): keys %v, want %v", e.Number, e.Stipulation, keys, wantKeys[i])
+		}
+	}
+	got := gradeJSON(t, path, "testdata/marking/special-answers")
+	for i, e := range key.Entries {
+		if m := got["Full"].Marks[i]; !near(m.Points, e.MaxPoints()) || e.MaxPoints() == 0 {
+			t.Errorf("Full No. %d: %.2f of %.2f\n%s", e.Number, m.Points, e.MaxPoints(), auditText(m))
+		}
+	}
+	for _, i := range []int{1, 4} {
+		e := key.Entries[i]
+		if m := got["Half"].Marks[i]; !near(m.Points, e.Parts[0].MaxPoints()) || m.Points >= e.MaxPoints() {
+			t.Errorf("Half No. %d: %.2f, want part 1's %.2f\n%s", e.Number, m.Points, e.Parts[0].MaxPoints(), auditText(m))
+		}
+	}
+}
