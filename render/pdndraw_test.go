@@ -2,9 +2,11 @@ package render
 
 import (
 	"bytes"
+	"encoding/csv"
 	"strings"
 	"testing"
 
+	"draughtsjudge/contest"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
@@ -35,5 +37,24 @@ func TestPDNDrawComments(t *testing.T) {
 	_ = PDN(&buf, r)
 	if !strings.Contains(buf.String(), "1. a1-b2 {goal in 1}") {
 		t.Errorf("win: %s", buf.String())
+	}
+}
+
+// TestResultsCSVSharedPlace: a shared place is "1–2 (shared)" in the CSV,
+// never "1-2", which a spreadsheet turns into a date.
+func TestResultsCSVSharedPlace(t *testing.T) {
+	var res contest.Results
+	readJSON(t, "results.json", &res)
+	res.Solvers[0].Place, res.Solvers[1].Place = "1-2", "1-2"
+	var buf bytes.Buffer
+	if err := Results(&buf, &res, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rows[1][0]; got != "1\u20132 (shared)" {
+		t.Errorf("place %q, want %q", got, "1\u20132 (shared)")
 	}
 }
