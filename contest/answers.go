@@ -61,17 +61,24 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 		if t.kind == tokEOF {
 			break
 		}
-		if g != nil && t.kind == tokTag && moved && len(opens) > 0 {
+		isTag := t.kind == tokTag || t.tag // a bad tag starts a game too
+		if g != nil && isTag && moved && len(opens) > 0 {
 			fail(opens[0][0], opens[0][1], "unclosed variation")
 		}
-		if g == nil || (t.kind == tokTag && moved) {
+		if g == nil || (isTag && moved) {
 			start(t.line)
 		}
 		switch t.kind {
 		case tokErr:
 			fail(t.line, t.col, "%s", t.text)
+			if t.name != "" {
+				g.Tags[strings.ToLower(t.name)] = t.value
+			}
 		case tokTag:
 			g.Tags[strings.ToLower(t.text)] = t.value
+			if numberTags[strings.ToLower(t.text)] && !numberValue.MatchString(strings.TrimSpace(t.value)) {
+				fail(t.line, t.col, "bad [%s %q]: want the number of a composition", t.text, t.value)
+			}
 		case tokComment:
 			g.Comments = append(g.Comments, t.text)
 			top := stack[len(stack)-1]
@@ -121,6 +128,15 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 	return out
 }
 
+// numberTags are the tags that name the composition an answer is to; a
+// value that is no number is an error of its game, never an answer
+// silently numbered by its order. ([Round] numbers an answer too, but
+// PDN programs write [Round "?"] or "-": it is not checked.)
+var (
+	numberTags  = map[string]bool{"number": true, "номер": true}
+	numberValue = regexp.MustCompile(`^(#?\s*[0-9]+)?$`)
+)
+
 type tokKind int
 
 const (
@@ -138,6 +154,8 @@ type answerTok struct {
 	kind        tokKind
 	text, value string
 	line, col   int
+	tag         bool   // a tokErr of a bad tag
+	name        string // its name, if it has one
 }
 
 type answerLexer struct {
@@ -167,9 +185,25 @@ func (lx *answerLexer) adv() rune {
 
 var (
 	moveNumRe = regexp.MustCompile(`^[0-9]+\.+`)
+	digitsRe  = regexp.MustCompile(`^[0-9]+$`)
 	resultRe  = regexp.MustCompile(`^(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)$`)
 	nagRe     = regexp.MustCompile(`^\$[0-9]+$`)
 )
+
+// typographic reads what a word processor writes for the signs of a move:
+// the en dash, em dash, minus sign and hyphens as "-", the multiplication
+// sign as the capture "x", the ellipsis as "...".
+func typographic(c rune) rune {
+	switch c {
+	case '\u2013', '\u2014', '\u2212', '\u2010', '\u2011', '\u2012':
+		return '-'
+	case '\u00d7':
+		return 'x'
+	case '\u2026':
+		return '.'
+	}
+	return c
+}
 
 func (lx *answerLexer) next() answerTok {
 	for {
@@ -196,7 +230,13 @@ func (lx *answerLexer) next() answerTok {
 			s := strings.TrimSpace(sb.String())
 			sp := strings.IndexAny(s, " \t")
 			if sp < 0 || !strings.HasPrefix(strings.TrimSpace(s[sp:]), `"`) || !strings.HasSuffix(s, `"`) {
-				return answerTok{kind: tokErr, text: fmt.Sprintf("bad tag [%s] (want [Name \"value\"])", s), line: line, col: col}
+				// The name and the unquoted value are kept, so that the
+				// error is the game's that the tag starts ([Number 2]).
+				t := answerTok{kind: tokErr, tag: true, text: fmt.Sprintf("bad tag [%s] (want [Name \"value\"])", s), line: line, col: col}
+				if sp > 0 {
+					t.name, t.value = s[:sp], strings.Trim(strings.TrimSpace(s[sp:]), `"`)
+				}
+				return t
 			}
 			v, err := strconv.Unquote(strings.TrimSpace(s[sp:]))
 			if err != nil {
@@ -230,15 +270,33 @@ func (lx *answerLexer) next() answerTok {
 		}
 		var sb strings.Builder
 		for lx.i < len(lx.src) && !strings.ContainsRune(" \t\r\n[]{}();", lx.peek()) {
-			sb.WriteRune(lx.adv())
+			sb.WriteRune(typographic(lx.adv()))
 		}
 		w := sb.String()
+		if digitsRe.MatchString(w) {
+			// A move number written "1)" or "1 ." ("1 ..."): a bare
+			// number is never a move, so what follows it is its mark.
+			if lx.peek() == ')' {
+				lx.adv()
+				continue
+			}
+			for lx.i < len(lx.src) && (lx.peek() == ' ' || lx.peek() == '\t') {
+				lx.adv()
+			}
+			for lx.peek() == '.' || lx.peek() == '\u2026' {
+				lx.adv()
+			}
+			continue
+		}
 		if m := moveNumRe.FindString(w); m != "" {
 			w = w[len(m):]
 			col += len([]rune(m))
 			if w == "" {
 				continue
 			}
+		}
+		if strings.Trim(w, ".") == "" { // "..." after "1." ("1. ... f4-g3")
+			continue
 		}
 		switch {
 		case resultRe.MatchString(w):

@@ -695,7 +695,11 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 	case c.Genre == composition.Task && lines < 2:
 		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))
 	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
-		return newCheck(CheckVariations, Fail, fmt.Sprintf("a %s needs at least two branches; the author gives %d%s", c.Genre, lines, dem))
+		article := "a" // "an ending", "a study"
+		if c.Genre == composition.Ending {
+			article = "an"
+		}
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("%s %s needs at least two branches; the author gives %d%s", article, c.Genre, lines, dem))
 	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {

@@ -40,7 +40,7 @@ func writeResults(w io.Writer, res *contest.Results, format string) error {
 		}
 		cw.Write(append(head, "total"))
 		for _, s := range res.Solvers {
-			row := []string{csvCell(s.Place), csvCell(s.Solver), csvCell(s.File)}
+			row := []string{csvPlace(s.Place), csvCell(s.Solver), csvCell(s.File)}
 			for _, m := range s.Marks {
 				row = append(row, fmt.Sprintf("%.2f", m.Points))
 			}
@@ -134,6 +134,15 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 {{end}}</div>{{end}}
 </body></html>
 `))
+
+// csvPlace writes a shared place "1-2" as "1–2 (shared)" (an en dash),
+// which no spreadsheet reads as the date 1 February, as it does "1-2".
+func csvPlace(p string) string {
+	if a, b, ok := strings.Cut(p, "-"); ok {
+		return a + "\u2013" + b + " (shared)"
+	}
+	return csvCell(p)
+}
 
 // csvCell keeps a spreadsheet from reading a cell of user text (a
 // solver's name, a file name) as a formula: a cell starting with = + - @,

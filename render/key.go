@@ -169,7 +169,8 @@ func paren(s string) string {
 
 // writeKeyPDN writes one composition's key as a PDN game: every line of
 // the key merged into one tree (the main line first), the points and the
-// finales as comments.
+// finales as comments. Captures are written with "x" (PDN 3.0), as
+// check --pdn-out writes them; the answer reader reads both.
 func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	r, _ := draughts.RulesByID(e.Variant)
 	tag := func(k, v string) {
@@ -196,11 +197,11 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	for _, l := range e.Lines {
 		n := root
 		for _, mv := range l.Moves {
-			n = n.child(mv)
+			n = n.child(pdnMove(mv)) // PDN 3.0 captures, "x", as check --pdn-out
 		}
 		c := fmt.Sprintf("%s, %.2f points", l.Kind, l.Points)
 		if len(l.Extra) > 0 {
-			c += "; then " + strings.Join(l.Extra, " ")
+			c += "; then " + pdnMove(strings.Join(l.Extra, " "))
 		}
 		if l.Finale {
 			c += "; finale"
@@ -208,7 +209,7 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 		n.comment = c
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "{key 1. %s, %.2f points}", orDash(e.Key), e.KeyPoints)
+	fmt.Fprintf(&sb, "{key 1. %s, %.2f points}", pdnMove(orDash(e.Key)), e.KeyPoints)
 	half := 0
 	if sideOf(e.FEN) == draughts.Black {
 		half = 1

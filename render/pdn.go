@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
@@ -14,16 +15,23 @@ import (
 // move (a dual) as variations, the verdict and the score as comments.
 // The error is the first error writing to w.
 func PDN(w io.Writer, r *judge.Report) error {
+	return PDNWithAuthor(w, r, nil)
+}
+
+// PDNWithAuthor is PDN; where the report has no solution tree (the
+// solution is undecided, or refuted) it writes the author's solution
+// instead, said so in a comment, rather than a game without moves.
+func PDNWithAuthor(w io.Writer, r *judge.Report, author []draughts.Ply) error {
 	var sb strings.Builder
-	writePDN(&sb, r)
+	writePDN(&sb, r, author)
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
 
 // writePDN writes one report's solution tree as a PDN game: the solver's
 // main line, every other defence and every other winning move (duals) as
-// variations, with comments.
-func writePDN(w *strings.Builder, r *judge.Report) {
+// variations, with comments; without a tree, the author's solution.
+func writePDN(w *strings.Builder, r *judge.Report, author []draughts.Ply) {
 	tag := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(w, "[%s %q]\n", k, v)
@@ -53,8 +61,12 @@ func writePDN(w *strings.Builder, r *judge.Report) {
 		head += " (" + r.Reason + ")"
 	}
 	fmt.Fprintf(w, "{%s; score %.2f}", strings.ReplaceAll(head, "}", ")"), r.Score)
-	if r.Tree != nil {
-		pdnNode(w, r.Tree, 1)
+	switch {
+	case r.Tree != nil:
+		pdnNode(w, r.Tree, 1, r.IsDraw())
+	case len(author) > 0:
+		w.WriteString(" {the author's solution, not verified by the tool}")
+		pdnPlies(w, author, 1, strings.HasPrefix(r.FEN, "B"), true)
 	}
 	fmt.Fprintf(w, " %s\n\n", res)
 }
@@ -71,7 +83,35 @@ func pdnNum(white bool, no int) string {
 	return fmt.Sprintf("%d... ", no)
 }
 
-func pdnNode(w *strings.Builder, n *solver.Node, no int) {
+// pdnPlies writes the author's plies as read, with move numbers from
+// (no, black) and captures with "x"; force writes "N..." before a Black
+// move.
+func pdnPlies(w *strings.Builder, ps []draughts.Ply, no int, black, force bool) {
+	for i, p := range ps {
+		if !black || force || i == 0 {
+			w.WriteString(" " + pdnNum(!black, no))
+		} else {
+			w.WriteString(" ")
+		}
+		w.WriteString(pdnMove(p.Text))
+		if p.Comment != "" {
+			w.WriteString(" {" + strings.ReplaceAll(p.Comment, "}", ")") + "}")
+		}
+		for _, v := range p.Variations {
+			w.WriteString(" (")
+			var sb strings.Builder
+			pdnPlies(&sb, v, no, black, true)
+			w.WriteString(strings.TrimPrefix(sb.String(), " ") + ")")
+		}
+		force = len(p.Variations) > 0 || p.Comment != ""
+		if black {
+			no++
+		}
+		black = !black
+	}
+}
+
+func pdnNode(w *strings.Builder, n *solver.Node, no int, draw bool) {
 	if n == nil {
 		return
 	}
@@ -96,6 +136,10 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int) {
 	}
 	comment := func(b solver.Branch, isMain bool) string {
 		switch {
+		case n.Attacker && draw && isMain:
+			return " {draw}"
+		case n.Attacker && draw:
+			return " {dual: also holds the draw}"
 		case n.Attacker && isMain:
 			return fmt.Sprintf(" {goal in %d}", b.Distance)
 		case n.Attacker:
@@ -113,9 +157,9 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int) {
 		if n.Attacker {
 			w.WriteString(" {not expanded}")
 		} else {
-			pdnNode(w, b.Child, next)
+			pdnNode(w, b.Child, next, draw)
 		}
 		w.WriteString(")")
 	}
-	pdnNode(w, mb.Child, next)
+	pdnNode(w, mb.Child, next, draw)
 }

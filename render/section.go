@@ -96,11 +96,11 @@ func writeSection(w io.Writer, sec *tourney.Section, format string) error {
 	case "markdown":
 		fmt.Fprintln(w, "# Section report")
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "| place | entry | author | genre | verdict | score | tool's verdict | tool's score |")
-		fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+		fmt.Fprintln(w, "| place | No. | entry | author | genre | verdict | score | tool's verdict | tool's score |")
+		fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 		for _, it := range items {
 			r := it.E.Report
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", it.Place, it.Name, md(r.Author), orDash(r.Genre), it.Verdct, it.Score, it.ToolVerdict, it.ToolScore)
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", it.Place, it.E.Number, it.Name, md(r.Author), orDash(r.Genre), it.Verdct, it.Score, it.ToolVerdict, it.ToolScore)
 		}
 		for _, e := range sec.Errors {
 			fmt.Fprintf(w, "\n- input error: %s\n", md(e))
@@ -108,6 +108,7 @@ func writeSection(w io.Writer, sec *tourney.Section, format string) error {
 		for _, it := range items {
 			r := it.E.Report
 			fmt.Fprintf(w, "\n## %s. %s — %s\n\n", it.Place, it.Name, md(r.Author))
+			fmt.Fprintf(w, "- number: %d (an override line names the entry `%d` or `%s`)\n", it.E.Number, it.E.Number, md(it.Name))
 			fmt.Fprintf(w, "- characterisation: %s\n", md(it.Character))
 			fmt.Fprintf(w, "- verdict: **%s**%s; score **%s** / 10 (%s)\n", it.Verdct, md(paren(r.Reason)), it.Score, md(r.ScoreNote))
 			for _, d := range it.Defects {
@@ -133,6 +134,7 @@ func writeSection(w io.Writer, sec *tourney.Section, format string) error {
 				fmt.Fprintf(w, " (tool: %s, %s)", it.ToolVerdict, it.ToolScore)
 			}
 			fmt.Fprintln(w)
+			fmt.Fprintf(w, "   number: %d (an override line names the entry %d or %s)\n", it.E.Number, it.E.Number, it.Name)
 			fmt.Fprintf(w, "   characterisation: %s\n", it.Character)
 			if r.Reason != "" {
 				fmt.Fprintf(w, "   reason: %s\n", r.Reason)
@@ -196,13 +198,13 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 @media print{@page{size:A4;margin:12mm} body{margin:0} .entry{break-inside:avoid-page}}
 </style></head><body>
 <h1>Section report</h1>
-<table><tr><th>place</th><th>entry</th><th>author</th><th>genre</th><th>verdict</th><th>score</th><th>tool's verdict</th><th>tool's score</th></tr>
-{{range .Items}}<tr><td>{{.Place}}</td><td>{{.Name}}</td><td>{{.E.Report.Author}}</td><td>{{.E.Report.Genre}}</td><td>{{.Verdct}}</td><td>{{.Score}}</td><td>{{.ToolVerdict}}</td><td>{{.ToolScore}}</td></tr>
+<table><tr><th>place</th><th>No.</th><th>entry</th><th>author</th><th>genre</th><th>verdict</th><th>score</th><th>tool's verdict</th><th>tool's score</th></tr>
+{{range .Items}}<tr><td>{{.Place}}</td><td>{{.E.Number}}</td><td>{{.Name}}</td><td>{{.E.Report.Author}}</td><td>{{.E.Report.Genre}}</td><td>{{.Verdct}}</td><td>{{.Score}}</td><td>{{.ToolVerdict}}</td><td>{{.ToolScore}}</td></tr>
 {{end}}</table>
 {{range .Errors}}<p class="error">{{.}}</p>{{end}}
 {{range .Items}}<div class="entry"><figure>{{.Diagram}}</figure><div>
 <h2>{{.Place}}. {{.Name}} — {{.E.Report.Author}}</h2>
-<p>{{.Character}}<br>Verdict: <b>{{.Verdct}}</b>{{if .E.Report.Reason}} ({{.E.Report.Reason}}){{end}}; score <b>{{.Score}}</b> / 10 ({{.E.Report.ScoreNote}})</p>
+<p>No. {{.E.Number}} (an override line names the entry {{.E.Number}} or {{.Name}})<br>{{.Character}}<br>Verdict: <b>{{.Verdct}}</b>{{if .E.Report.Reason}} ({{.E.Report.Reason}}){{end}}; score <b>{{.Score}}</b> / 10 ({{.E.Report.ScoreNote}})</p>
 {{if .Defects}}<ul>{{range .Defects}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <p>Predecessors: {{if .Predecessors}}{{range .Predecessors}}{{.}}; {{end}}{{else}}none found{{end}}</p>
 {{if .Drivers}}<p>Score lines:</p><ul>{{range .Drivers}}<li>{{.}}</li>{{end}}</ul>{{end}}

@@ -402,7 +402,20 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 		n.Truncated = true
 		return n
 	}
-	for _, m := range ml.Slice() {
+	// The preferred defence (the author's main line) is expanded first:
+	// expanded in move order, the other defences could spend the tree's
+	// budget before it and cut the author's line after one reply.
+	moves := ml.Slice()
+	order := make([]int, 0, len(moves))
+	for i, m := range moves {
+		if len(prefer) > 0 && draughts.MoveString(&p, r, m) == prefer[0] {
+			order = append([]int{i}, order...)
+		} else {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		m := moves[i]
 		b := Branch{Move: draughts.MoveString(&p, r, m)}
 		var next []string
 		if len(prefer) > 0 && b.Move == prefer[0] {

@@ -90,9 +90,21 @@ type Section struct {
 // BuildSection ranks the scored reports (FindPredecessors already run),
 // applying the judge's overrides; ranking uses the judge's values.
 func BuildSection(reps []*judge.Report, ovs []Override, rubric judge.Rubric) *Section {
+	return BuildSectionNumbered(reps, nil, ovs, rubric)
+}
+
+// BuildSectionNumbered is BuildSection with the entries' numbers (the
+// [Number] tags, as sheet and key number them); an override's entry
+// number is one of them. Without nums (or a number 0) an entry is
+// numbered by its place in reps.
+func BuildSectionNumbered(reps []*judge.Report, nums []int, ovs []Override, rubric judge.Rubric) *Section {
 	s := &Section{Errors: []string{}}
 	for i, r := range reps {
-		s.Entries = append(s.Entries, &SectionEntry{Number: i + 1, Report: r, ToolVerdict: r.Verdict, ToolScore: r.Score,
+		n := i + 1
+		if i < len(nums) && nums[i] > 0 {
+			n = nums[i]
+		}
+		s.Entries = append(s.Entries, &SectionEntry{Number: n, Report: r, ToolVerdict: r.Verdict, ToolScore: r.Score,
 			Verdict: r.Verdict, Score: r.Score, Overrides: []OverrideRow{}})
 	}
 	byEntry := map[*SectionEntry][]Override{}
@@ -335,6 +347,12 @@ func (ov *overruling) scores(os []Override) {
 		v, err := strconv.ParseFloat(o.Value, 64)
 		if err != nil || !(v >= 0 && v <= 10) { // NaN too: it is neither
 			ov.errorf("%s: score %q: want a number from 0 to 10", o.Where, o.Value)
+			continue
+		}
+		// As for a rubric line: a defective entry scores 0 (11.1.1) while
+		// the judge's verdict leaves it defective.
+		if r.Verdict == judge.Defective {
+			ov.errorf("%s: score of a defective entry: not applied (the entry scores 0; overrule its checks or its verdict)", o.Where)
 			continue
 		}
 		ov.row(o, strconv.FormatFloat(r.Score, 'f', 2, 64))

@@ -16,6 +16,12 @@ const (
 	catalogueEnd   = "<!-- bad-input-catalogue:end -->"
 )
 
+// miniKey is a key of two compositions (a king against a man), enough to
+// grade an answer file against.
+const miniKey = `{"format": "draughtsjudge-key/1", "entries": [` +
+	`{"number": 1, "file": "k.pdn", "variant": "russian", "stipulation": "win", "fen": "W:WKa5:Bf4", "verdict": "sound", "key": "a5-b4"},` +
+	`{"number": 2, "file": "k.pdn", "index": 1, "variant": "russian", "stipulation": "win", "fen": "W:WKa5:Bf4", "verdict": "sound", "key": "a5-b4"}]}`
+
 // badInputs are the catalogue's rows: what the input is, the files it
 // needs (name → contents; a contents starting with "->" makes a link, "|"
 // a FIFO) and the command line, where DIR is the test's folder.
@@ -77,6 +83,7 @@ var badInputs = []struct {
 	{"grade: missing key", nil, "grade --key DIR/k.json --answers DIR"},
 	{"grade: FIFO as --key", map[string]string{"k.json": "|"}, "grade --key DIR/k.json --answers DIR"},
 	{"grade: FIFO among the answer files", map[string]string{"k.json": `{"format": "draughtsjudge-key/1", "entries": []}`, "ans/a.pdn": "|"}, "grade --key DIR/k.json --answers DIR/ans"},
+	{"grade: a bad [Number] tag after the first game (that game is 0 points; never merged into the one before)", map[string]string{"k.json": miniKey, "ans/a.pdn": "[Number \"1\"]\n1. a5-b4\n\n[Number 2]\n1. a5-b4 *\n"}, "grade --key DIR/k.json --answers DIR/ans"},
 	{"report: unknown flag", nil, "report --bogus"},
 	{"report: negative memory", nil, "report --mem -1"},
 	{"report: FIFO as --override", map[string]string{"ov.tsv": "|"}, "report --override DIR/ov.tsv"},

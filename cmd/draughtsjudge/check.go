@@ -10,6 +10,7 @@ import (
 	"draughtsjudge/batch"
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
+	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
 	"draughtsjudge/tablebase"
@@ -91,7 +92,11 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 	}
 	pdnFailed := false
 	if pdnOut != nil {
-		pdnFailed = !writePDNOut(pdnOut, res, stderr)
+		author := make([][]draughts.Ply, len(comps))
+		for i, c := range comps {
+			author[i] = c.Solution()
+		}
+		pdnFailed = !writePDNOut(pdnOut, res, author, stderr)
 	}
 	res.Summary.Entries = len(res.Entries)
 	res.Summary.Errors = len(res.Errors)
@@ -124,11 +129,17 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 
 // writePDNOut writes the solution trees of the batch to --pdn-out; a
 // failure is an error of the batch (on stderr and in res.Errors), and the
-// run's exit code is exitOutput. ok is false on a failure.
-func writePDNOut(out *outputFile, res *batch.Result, stderr io.Writer) (ok bool) {
+// run's exit code is exitOutput. ok is false on a failure. author[i] is
+// the author's solution of res.Entries[i], written for an entry without a
+// solution tree.
+func writePDNOut(out *outputFile, res *batch.Result, author [][]draughts.Ply, stderr io.Writer) (ok bool) {
 	var sb strings.Builder
-	for _, r := range res.Entries {
-		_ = render.PDN(&sb, r)
+	for i, r := range res.Entries {
+		var a []draughts.Ply
+		if i < len(author) {
+			a = author[i]
+		}
+		_ = render.PDNWithAuthor(&sb, r, a)
 	}
 	if err := out.commit([]byte(sb.String())); err != nil {
 		msg := fmt.Sprintf("draughtsjudge check: writing --pdn-out: %v", err)

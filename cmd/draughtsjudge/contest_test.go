@@ -243,15 +243,19 @@ func TestGradeBadInput(t *testing.T) {
 	if code != exitUsage {
 		t.Fatalf("exit %d, want 2\n%s", code, errs)
 	}
-	for _, frag := range []string{"key.pdn:11: FEN", "b.pdn:1: solver \"ann\" already answered", "c.pdn:1: answer to composition 7", "d.pdn:1:1: unterminated tag", "empty.pdn:1: no answers"} {
+	for _, frag := range []string{"key.pdn:11: FEN", "b.pdn:1: solver \"ann\" already answered", "c.pdn:1: answer to composition 7", "d.pdn:1:1: unterminated tag"} {
 		if n := strings.Count(errs, frag); n != 1 {
 			t.Errorf("want one stderr line with %q, got %d:\n%s", frag, n, errs)
 		}
 	}
-	for _, s := range []string{"Ann", "Cy"} {
+	for _, s := range []string{"Ann", "Cy", "empty"} {
 		if !strings.Contains(out, "== "+s) {
 			t.Errorf("%s not graded:\n%s", s, out)
 		}
+	}
+	// An empty answer file is an answer of 0 points, not an input error.
+	if strings.Contains(errs, "empty.pdn") {
+		t.Errorf("the empty answer file is an error:\n%s", errs)
 	}
 }
 

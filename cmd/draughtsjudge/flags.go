@@ -165,7 +165,9 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
 	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (at least 1)")
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
-	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach; 0 = none; default 5 on 8x8 boards, 4 on 10x10")
+	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach, 0..8; 0 (or 1) = none")
+	// The default is endgamesFor's choice, not the -1 that stands for it.
+	fs.Lookup("endgames").DefValue = "5 on 8x8; on 10x10 5 for a composition of at most 8 pieces, else 4"
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")

@@ -126,9 +126,8 @@ func readSheets(dir string, f *runFlags) ([]*contest.Sheet, []string) {
 			continue
 		}
 		seen[strings.ToLower(name)] = file
-		if len(games) == 0 {
-			errs = append(errs, fmt.Sprintf("%s:1: no answers in the file", file))
-		}
+		// An empty file (or one of comments only) is an answer too: the
+		// solver handed in nothing and gets 0 points, no input error.
 		sheets = append(sheets, &contest.Sheet{Solver: name, File: file, Games: games})
 	}
 	return sheets, errs

@@ -43,6 +43,10 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	comps, lerrs := loadComps(c.fs.Args(), &c.f, stderr)
+	// Numbered as sheet and key number them: the [Number] tag, else the
+	// place among the readable compositions; override lines use it.
+	nums, comps, nerrs := contestNumbers(comps, stderr)
+	lerrs = append(lerrs, nerrs...)
 	errs = append(lerrs, errs...)
 	reps, code := analyseAll(comps, f, stderr)
 	if code == exitStore {
@@ -52,7 +56,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		r.ApplyScore(rubric)
 	}
 	tourney.FindPredecessors(reps)
-	sec := tourney.BuildSection(reps, ovs, rubric)
+	sec := tourney.BuildSectionNumbered(reps, nums, ovs, rubric)
 	for _, e := range errs[len(lerrs):] {
 		fmt.Fprintln(stderr, e)
 	}

@@ -1,0 +1,82 @@
+package contest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// plies flattens a game's main line and variations, in reading order.
+func plies(ps []AnswerPly) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Text)
+		for _, v := range p.Variations {
+			out = append(out, "("+strings.Join(plies(v), " ")+")")
+		}
+	}
+	return out
+}
+
+// TestAnswersTypographic: an answer file as a word processor writes it —
+// en and em dashes, the multiplication sign for a capture, move numbers
+// written "1.", "1...", "1)", "1 ." and "1 …" — reads as the plain one.
+func TestAnswersTypographic(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "answers-typographic.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := ReadAnswers("answers-typographic.pdn", data)
+	want := []string{
+		"a5-b4 f4-g3 (f4-e3 b4-e1 a7-b6) b4-c5 g3-h2 c5xa7",
+		"a5-b4 f4-g3 (f4-e3 b4-e1) b4-c5 g3-h2",
+		"a5-b4 f4-g3 b4-c5 g3-h2 c5xa7",
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, g := range games {
+		if g.Err != nil {
+			t.Errorf("game %d: %v", i+1, g.Err)
+		}
+		got := strings.Join(plies(g.Moves), " ")
+		if got != want[i] {
+			t.Errorf("game %d: %q, want %q", i+1, got, want[i])
+		}
+	}
+}
+
+// TestAnswersBadNumber: a bad [Number] tag after the first game is an
+// error of the game it starts, at its file:line:col — never an answer
+// merged into the game before it or numbered by its order in silence.
+func TestAnswersBadNumber(t *testing.T) {
+	for _, c := range []struct {
+		name, src, err string
+		games          int
+		number         string // the second game's [Number], as read
+	}{
+		{"unquoted, no result", "[Number \"1\"]\n1. a5-b4 f4-g3\n\n[Number 2]\n1. c3-d4\n", "x.pdn:4:1: bad tag [Number 2]", 2, "2"},
+		{"unquoted after a result", "[Number \"1\"]\n1. a5-b4 *\n\n[Number 2]\n1. c3-d4 *\n", "x.pdn:4:1: bad tag [Number 2]", 2, "2"},
+		{"not a number", "[Number \"1\"]\n1. a5-b4 *\n\n[Number \"two\"]\n1. c3-d4 *\n", `x.pdn:4:1: bad [Number "two"]: want the number of a composition`, 2, "two"},
+	} {
+		games := ReadAnswers("x.pdn", []byte(c.src))
+		if len(games) != c.games {
+			t.Errorf("%s: %d games, want %d", c.name, len(games), c.games)
+			continue
+		}
+		if games[0].Err != nil {
+			t.Errorf("%s: the first game has the error: %v", c.name, games[0].Err)
+		}
+		g := games[1]
+		if g.Err == nil || !strings.HasPrefix(g.Err.Error(), c.err) {
+			t.Errorf("%s: error %v, want %q", c.name, g.Err, c.err)
+		}
+		if g.Tag("number") != c.number || strings.Join(plies(g.Moves), " ") != "c3-d4" {
+			t.Errorf("%s: second game [Number %q] %v", c.name, g.Tag("number"), plies(g.Moves))
+		}
+	}
+	if gs := ReadAnswers("x.pdn", []byte("[Number \"#3\"]\n[Round \"?\"]\n1. a5-b4 *\n")); len(gs) != 1 || gs[0].Err != nil {
+		t.Errorf("[Number \"#3\"] [Round \"?\"]: %+v", gs)
+	}
+}

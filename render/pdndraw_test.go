@@ -1,0 +1,60 @@
+package render
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	"draughtsjudge/contest"
+	"draughtsjudge/judge"
+	"draughtsjudge/solver"
+)
+
+// TestPDNDrawComments: on a draw stipulation --pdn-out says "draw", never
+// "goal in N" (the distance of a draw's tree is no goal reached).
+func TestPDNDrawComments(t *testing.T) {
+	r := &judge.Report{File: "d.pdn", Variant: "russian", Stipulation: "draw", FEN: "W:Wa1,c1:Bh8", Verdict: judge.Sound,
+		Tree: &solver.Node{FEN: "W:Wa1,c1:Bh8", Attacker: true, Distance: 1, Branches: []solver.Branch{
+			{Move: "a1-b2", Main: true, Distance: 1, Child: &solver.Node{FEN: "B:Wb2,c1:Bh8", Finale: true}},
+			{Move: "c1-d2", Distance: 1},
+		}}}
+	var buf bytes.Buffer
+	if err := PDN(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, frag := range []string{"1. a1-b2 {draw}", "(1. c1-d2 {dual: also holds the draw}", "1/2-1/2"} {
+		if !strings.Contains(got, frag) {
+			t.Errorf("no %q in:\n%s", frag, got)
+		}
+	}
+	if strings.Contains(got, "goal in") {
+		t.Errorf("'goal in' on a draw:\n%s", got)
+	}
+	r.Stipulation = "win"
+	buf.Reset()
+	_ = PDN(&buf, r)
+	if !strings.Contains(buf.String(), "1. a1-b2 {goal in 1}") {
+		t.Errorf("win: %s", buf.String())
+	}
+}
+
+// TestResultsCSVSharedPlace: a shared place is "1–2 (shared)" in the CSV,
+// never "1-2", which a spreadsheet turns into a date.
+func TestResultsCSVSharedPlace(t *testing.T) {
+	var res contest.Results
+	readJSON(t, "results.json", &res)
+	res.Solvers[0].Place, res.Solvers[1].Place = "1-2", "1-2"
+	var buf bytes.Buffer
+	if err := Results(&buf, &res, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rows[1][0]; got != "1\u20132 (shared)" {
+		t.Errorf("place %q, want %q", got, "1\u20132 (shared)")
+	}
+}
