@@ -589,19 +589,8 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 		return right("the key proves it also forces the goal")
 	}
 	if kind == ClaimCook && slices.Equal(line, e.KeyAfter) {
-		for _, t := range e.TryResults {
-			if t.Move != mv {
-				continue
-			}
-			why := t.Result
-			if len(t.Refutations) > 0 {
-				why += "; refuted by " + strings.Join(t.Refutations, ", ")
-			}
-			if t.Never {
-				a.Detail = fmt.Sprintf("%s: wrong, %s (proved by the key's analysis: it never forces the goal)", claim, why)
-			} else {
-				a.Detail = fmt.Sprintf("%s: wrong, %s (the key's analysis searched to %d moves)", claim, why, e.Bound)
-			}
+		if detail, ok := e.knownTry(claim, mv); ok {
+			a.Detail = detail
 			return a, claim
 		}
 	}
@@ -635,6 +624,27 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 	}
 	a.Detail = fmt.Sprintf("%s: wrong, %s", claim, why)
 	return a, claim
+}
+
+// knownTry answers a claimed cook mv from the key's own analysis when mv
+// is one of its tries: the claim is wrong, with the try's result and
+// refutation, and whether the key proved it never wins or searched it to
+// the key's bound.
+func (e *KeyEntry) knownTry(claim, mv string) (string, bool) {
+	for _, t := range e.TryResults {
+		if t.Move != mv {
+			continue
+		}
+		why := t.Result
+		if len(t.Refutations) > 0 {
+			why += "; refuted by " + strings.Join(t.Refutations, ", ")
+		}
+		if t.Never {
+			return fmt.Sprintf("%s: wrong, %s (proved by the key's analysis: it never forces the goal)", claim, why), true
+		}
+		return fmt.Sprintf("%s: wrong, %s (the key's analysis searched to %d moves)", claim, why, e.Bound), true
+	}
+	return "", false
 }
 
 // solutionMove is the key's White move after line, the forced play after

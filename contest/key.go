@@ -208,8 +208,23 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 	if e.Lines == nil {
 		e.Lines = []KeyLine{}
 	}
-	// A refutation proved never to lose is marked "!"; one that holds
-	// only within the bound says so.
+	e.addTries(rep)
+	for _, f := range append(append([]judge.Finding{}, rep.Duals...), rep.Transpositions...) {
+		e.Alternatives = append(e.Alternatives, Alternative{Line: f.Line, Move: f.Move})
+	}
+	harvestAlternatives(rep.Tree, nil, &e.Alternatives)
+
+	e.addOffers(rep, ps)
+
+	e.Points, e.Terms = ps.Difficulty(difficultyMeasures(c, rep, e))
+	e.share(ps)
+	return e
+}
+
+// addTries lists rep's tries with their refutations: a refutation proved
+// never to lose is marked "!"; one that holds only within the bound says
+// so.
+func (e *KeyEntry) addTries(rep *judge.Report) {
 	for _, t := range rep.Tries {
 		var refs []string
 		never := t.Outcome == solver.Never || t.Result == "never" || strings.HasPrefix(t.Result, "never ")
@@ -227,12 +242,11 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
 		}
 	}
-	for _, f := range append(append([]judge.Finding{}, rep.Duals...), rep.Transpositions...) {
-		e.Alternatives = append(e.Alternatives, Alternative{Line: f.Line, Move: f.Move})
-	}
-	harvestAlternatives(rep.Tree, nil, &e.Alternatives)
+}
 
-	// Extra points on offer (11.6.1).
+// addOffers lists the extra points on offer (11.6.1): cooks, inaccuracies
+// (duals) and unsolvability the report found.
+func (e *KeyEntry) addOffers(rep *judge.Report, ps Points) {
 	for _, f := range rep.Cooks {
 		e.Offers = append(e.Offers, Offer{Kind: ClaimCook, Move: f.Move, Points: ps.Extra(ClaimCook), Detail: f.Result})
 	}
@@ -243,10 +257,6 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 	if ch := rep.Check("solvable"); ch != nil && ch.Status == judge.Fail {
 		e.Offers = append(e.Offers, Offer{Kind: ClaimUnsolvable, Points: ps.Extra(ClaimUnsolvable), Detail: ch.Detail})
 	}
-
-	e.Points, e.Terms = ps.Difficulty(difficultyMeasures(c, rep, e))
-	e.share(ps)
-	return e
 }
 
 // share splits the points: the key's share, the rest over the lines by

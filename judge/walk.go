@@ -135,19 +135,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 	}
 	if !authorWins {
-		// Decided at any depth where phase 1 can: only a move it leaves
-		// undecided is judged by the bound.
-		msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", composition.MoveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
-		if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
-			switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
-			case solver.Never:
-				msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
-			case solver.Aborted:
-				w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
-				return
-			}
-		}
-		w.failures = append(w.failures, msg)
+		w.authorFails(p, line, author, dist)
 		return
 	}
 	am, err := draughts.ParseMove(&p, w.r, author)
@@ -236,6 +224,24 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		}
 		w.duals = append(w.duals, f)
 	}
+}
+
+// authorFails records that the author's move at p (after line) does not
+// force the goal within dist+slack moves. It is decided at any depth where
+// phase 1 can: only a move it leaves undecided is judged by the bound, and
+// one whose search ran out of budget is unknown, not a failure.
+func (w *walker) authorFails(p draughts.Position, line []string, author string, dist int) {
+	msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", composition.MoveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
+	if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
+		switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
+		case solver.Never:
+			msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
+		case solver.Aborted:
+			w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
+			return
+		}
+	}
+	w.failures = append(w.failures, msg)
 }
 
 // play follows the solver's play from q (White's forced win within bound)
