@@ -222,6 +222,23 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	fmt.Fprintf(w, "%s %s\n\n", strings.TrimSpace(sb.String()), res)
 }
 
+// MoveText writes lines of moves as one PDN move text, numbered from the
+// ply half (0: White's first move, 1: Black's): the first line is the
+// main line, the others variations where they leave it (the key's tree
+// without its comments; an answer file is written this way).
+func MoveText(lines [][]string, half int) string {
+	root := &pdnTrie{}
+	for _, l := range lines {
+		n := root
+		for _, mv := range l {
+			n = n.child(mv)
+		}
+	}
+	var sb strings.Builder
+	root.emit(&sb, half, true)
+	return strings.TrimSpace(sb.String())
+}
+
 // pdnTrie merges lines of moves into one PDN tree: the first line is the
 // main line, the others become variations where they leave it.
 type pdnTrie struct {

@@ -3,8 +3,8 @@ package main
 import (
 	"draughtsjudge/contest"
 	"draughtsjudge/internal/testflag"
+	"draughtsjudge/render"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -42,62 +42,14 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // answerPDN writes the key's lines of e as one answer game, but for
 // those starting with skip (if any).
 func answerPDN(e *contest.KeyEntry, skip []string, header string) string {
-	root := &answerTrie{}
+	var lines [][]string
 	for _, l := range e.Lines {
 		if len(skip) > 0 && len(l.Moves) >= len(skip) && strings.Join(l.Moves[:len(skip)], " ") == strings.Join(skip, " ") {
 			continue
 		}
-		n := root
-		for _, mv := range l.Moves {
-			n = n.child(mv)
-		}
+		lines = append(lines, l.Moves)
 	}
-	var sb strings.Builder
-	root.emit(&sb, 0, true)
-	return header + strings.TrimSpace(sb.String()) + " *\n\n"
-}
-
-// answerTrie merges lines of moves into one PDN move text: the first
-// line is the main line, the others variations where they leave it.
-type answerTrie struct {
-	move     string
-	children []*answerTrie
-}
-
-func (n *answerTrie) child(mv string) *answerTrie {
-	for _, c := range n.children {
-		if c.move == mv {
-			return c
-		}
-	}
-	c := &answerTrie{move: mv}
-	n.children = append(n.children, c)
-	return c
-}
-
-// emit writes the moves below n; half counts plies from White's first
-// move, force asks for "N..." before a Black move.
-func (n *answerTrie) emit(sb *strings.Builder, half int, force bool) {
-	if len(n.children) == 0 {
-		return
-	}
-	num := func(force bool) string {
-		if half%2 == 0 {
-			return fmt.Sprintf("%d. ", half/2+1)
-		}
-		if force {
-			return fmt.Sprintf("%d... ", half/2+1)
-		}
-		return ""
-	}
-	m := n.children[0]
-	sb.WriteString(" " + num(force) + m.move)
-	for _, v := range n.children[1:] {
-		sb.WriteString(" (" + num(true) + v.move)
-		v.emit(sb, half+1, false)
-		sb.WriteString(")")
-	}
-	m.emit(sb, half+1, len(n.children) > 1)
+	return header + render.MoveText(lines, 0) + " *\n\n"
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 0.005 }
