@@ -1,13 +1,13 @@
 package contest
 
 import (
-	"bufio"
 	_ "embed"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
+	"draughtsjudge/internal/tsv"
 	"draughtsjudge/solver"
 )
 
@@ -72,31 +72,23 @@ var pointsMeasures = map[string]bool{"always": true, "distance": true, "tree_nod
 // file:line.
 func ParsePoints(name string, data []byte) (Points, error) {
 	var out Points
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
+	err := tsv.Each(data, func(n int, f []string) error {
 		if len(f) < 5 {
-			return nil, fmt.Errorf("%s:%d: want id, kind, weight, measure, cap, description separated by tabs", name, n)
+			return fmt.Errorf("%s:%d: want id, kind, weight, measure, cap, description separated by tabs", name, n)
 		}
 		for i := range f {
 			f[i] = strings.TrimSpace(f[i])
 		}
 		w, err := strconv.ParseFloat(f[2], 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
+			return fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
 		}
 		if math.IsNaN(w) || math.IsInf(w, 0) { // NaN would make every total NaN, and the JSON unwritable
-			return nil, fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
+			return fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
 		}
 		c, err := strconv.ParseFloat(f[4], 64)
 		if err != nil || !(c >= 0) || math.IsInf(c, 0) {
-			return nil, fmt.Errorf("%s:%d: cap %q: want a finite number >= 0 (0 = no cap)", name, n, f[4])
+			return fmt.Errorf("%s:%d: cap %q: want a finite number >= 0 (0 = no cap)", name, n, f[4])
 		}
 		l := PointsLine{ID: f[0], Kind: f[1], Weight: w, Measure: f[3], Cap: c}
 		if len(f) > 5 {
@@ -105,27 +97,31 @@ func ParsePoints(name string, data []byte) (Points, error) {
 		switch l.Kind {
 		case PointsDifficulty:
 			if !pointsMeasures[l.Measure] {
-				return nil, fmt.Errorf("%s:%d: unknown measure %q", name, n, l.Measure)
+				return fmt.Errorf("%s:%d: unknown measure %q", name, n, l.Measure)
 			}
 		case PointsShare:
 			if l.Measure != "key" && l.Measure != "defence" {
-				return nil, fmt.Errorf("%s:%d: a share line names \"key\" or \"defence\", not %q", name, n, l.Measure)
+				return fmt.Errorf("%s:%d: a share line names \"key\" or \"defence\", not %q", name, n, l.Measure)
 			}
 			if l.Measure == "key" && (w < 0 || w > 1) {
-				return nil, fmt.Errorf("%s:%d: the key's share %g is not between 0 and 1", name, n, w)
+				return fmt.Errorf("%s:%d: the key's share %g is not between 0 and 1", name, n, w)
 			}
 		case PointsExtra:
 			if l.Measure != ClaimCook && l.Measure != ClaimInaccuracy && l.Measure != ClaimUnsolvable && l.Measure != OffSolution {
-				return nil, fmt.Errorf("%s:%d: an extra line names cook, inaccuracy, unsolvable or off-solution, not %q", name, n, l.Measure)
+				return fmt.Errorf("%s:%d: an extra line names cook, inaccuracy, unsolvable or off-solution, not %q", name, n, l.Measure)
 			}
 		case PointsCooked:
 			if l.Measure != CookedCredit && l.Measure != CookedDrop {
-				return nil, fmt.Errorf("%s:%d: a cooked line names credit or drop, not %q", name, n, l.Measure)
+				return fmt.Errorf("%s:%d: a cooked line names credit or drop, not %q", name, n, l.Measure)
 			}
 		default:
-			return nil, fmt.Errorf("%s:%d: kind %q: want difficulty, share, extra or cooked", name, n, l.Kind)
+			return fmt.Errorf("%s:%d: kind %q: want difficulty, share, extra or cooked", name, n, l.Kind)
 		}
 		out = append(out, l)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no points lines", name)

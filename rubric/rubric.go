@@ -4,7 +4,7 @@
 package rubric
 
 import (
-	"bufio"
+	"draughtsjudge/internal/tsv"
 	"fmt"
 	"math"
 	"strconv"
@@ -39,36 +39,32 @@ type Rubric []Line
 // Errors name file:line; NaN and infinite numbers are refused.
 func Parse(name string, data []byte, known func(string) bool) (Rubric, error) {
 	var out Rubric
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
+	err := tsv.Each(data, func(n int, f []string) error {
 		if len(f) < 4 {
-			return nil, fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
+			return fmt.Errorf("%s:%d: want id, clause, weight, condition, description separated by tabs", name, n)
 		}
 		if len(out) == 0 && strings.TrimSpace(f[0]) == "id" && strings.TrimSpace(f[2]) == "weight" {
-			continue // the column header (docs/checks.md's example has one)
+			return nil // the column header (docs/checks.md's example has one)
 		}
 		w, err := strconv.ParseFloat(strings.TrimSpace(f[2]), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
+			return fmt.Errorf("%s:%d: weight %q: not a number", name, n, f[2])
 		}
 		if math.IsNaN(w) || math.IsInf(w, 0) {
-			return nil, fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
+			return fmt.Errorf("%s:%d: weight %q: not a finite number", name, n, f[2])
 		}
 		l := Line{ID: strings.TrimSpace(f[0]), Clause: strings.TrimSpace(f[1]), Weight: w, Condition: strings.TrimSpace(f[3])}
 		if len(f) > 4 {
 			l.Description = strings.TrimSpace(strings.Join(f[4:], " "))
 		}
 		if l.conds, err = parseCondition(l.Condition, known); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+			return fmt.Errorf("%s:%d: %v", name, n, err)
 		}
 		out = append(out, l)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no rubric lines", name)

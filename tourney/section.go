@@ -4,7 +4,7 @@
 package tourney
 
 import (
-	"bufio"
+	"draughtsjudge/internal/tsv"
 	"draughtsjudge/judge"
 	"fmt"
 	"math"
@@ -32,25 +32,20 @@ type Override struct {
 func ParseOverrides(name string, data []byte) ([]Override, []error) {
 	var out []Override
 	var errs []error
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
+	// Every bad line is an error of its own and the reading goes on: fn
+	// never stops it.
+	tsv.Each(data, func(n int, f []string) error {
 		if len(f) < 3 {
 			errs = append(errs, fmt.Errorf("%s:%d: want entry, check or score line, value, comment separated by tabs", name, n))
-			continue
+			return nil
 		}
 		o := Override{Entry: strings.TrimSpace(f[0]), Item: strings.TrimSpace(f[1]), Value: strings.TrimSpace(f[2]), Where: fmt.Sprintf("%s:%d", name, n)}
 		if len(f) > 3 {
 			o.Comment = strings.TrimSpace(strings.Join(f[3:], " "))
 		}
 		out = append(out, o)
-	}
+		return nil
+	})
 	return out, errs
 }
 
