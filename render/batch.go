@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"draughtsjudge/batch"
+	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 )
 
@@ -26,12 +27,12 @@ func Batch(w io.Writer, res *batch.Result, format string, tree bool) error {
 		}
 		return enc.Encode(withoutTree(res))
 	}
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	for _, r := range res.Entries {
 		writeReport(ew, r, tree)
 	}
 	writeSummary(ew, res)
-	return ew.err
+	return ew.Err
 }
 
 // withoutTree is a copy of res whose reports have no solution tree.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"draughtsjudge/contest"
+	"draughtsjudge/internal/errw"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -18,10 +19,10 @@ import (
 // marks with the audit of every item. The error is the template's, the
 // CSV writer's or the first error writing to w.
 func Results(w io.Writer, res *contest.Results, format string) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	err := writeResults(ew, res, format)
-	if ew.err != nil {
-		return ew.err
+	if ew.Err != nil {
+		return ew.Err
 	}
 	return err
 }

@@ -9,6 +9,7 @@ import (
 
 	"draughtsjudge/contest"
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/errw"
 )
 
 // Key writes the answer key of a solving contest (11.6.1) in format:
@@ -18,7 +19,7 @@ import (
 // reads back) or "text" (any other format). The error is the template's
 // or the first error writing to w.
 func Key(w io.Writer, key *contest.ContestKey, format string) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	var err error
 	switch format {
 	case "json":
@@ -36,8 +37,8 @@ func Key(w io.Writer, key *contest.ContestKey, format string) error {
 	default:
 		writeKeyText(ew, key)
 	}
-	if ew.err != nil {
-		return ew.err
+	if ew.Err != nil {
+		return ew.Err
 	}
 	return err
 }

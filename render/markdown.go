@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"draughtsjudge/batch"
+	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
@@ -15,9 +16,9 @@ import (
 // the tries, the score breakdown, the measures and the solution tree.
 // The error is the first error writing to w.
 func Markdown(w io.Writer, res *batch.Result) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	writeMarkdown(ew, res)
-	return ew.err
+	return ew.Err
 }
 
 func writeMarkdown(w io.Writer, res *batch.Result) {

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"draughtsjudge/batch"
+	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
@@ -18,9 +19,9 @@ import (
 // solution tree, then the report of each part of a special kind. The
 // error is the first error writing to w.
 func Report(w io.Writer, r *judge.Report, tree bool) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	writeReport(ew, r, tree)
-	return ew.err
+	return ew.Err
 }
 
 func writeReport(w io.Writer, r *judge.Report, tree bool) {
@@ -143,9 +144,9 @@ func writeTree(w io.Writer, n *solver.Node, indent string, depth int, draw bool)
 // Summary writes check's summary table of the batch, one line per entry,
 // and the totals line. The error is the first error writing to w.
 func Summary(w io.Writer, res *batch.Result) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	writeSummary(ew, res)
-	return ew.err
+	return ew.Err
 }
 
 func writeSummary(w io.Writer, res *batch.Result) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/tourney"
 	"encoding/json"
@@ -17,10 +18,10 @@ import (
 // predecessors, score lines, measures and the judge's overrides. The
 // error is the template's or the first error writing to w.
 func Section(w io.Writer, sec *tourney.Section, format string) error {
-	ew := &errWriter{w: w}
+	ew := &errw.Writer{W: w}
 	err := writeSection(ew, sec, format)
-	if ew.err != nil {
-		return ew.err
+	if ew.Err != nil {
+		return ew.Err
 	}
 	return err
 }

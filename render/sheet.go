@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"draughtsjudge/composition"
+	"draughtsjudge/internal/errw"
 )
 
 // SheetEntry is one composition of a problem sheet with its number.
@@ -35,12 +36,12 @@ func Sheet(w io.Writer, title string, entries []SheetEntry, format string) error
 			Move: toMove(fen), Pieces: pieceList(comp.Rules.ID, fen), FEN: fen, Text: textDiagram(comp.Rules.ID, fen), SVG: diagram(comp.Rules.ID, fen, 26)})
 	}
 	if format == "markdown" {
-		ew := &errWriter{w: w}
+		ew := &errw.Writer{W: w}
 		fmt.Fprintf(ew, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", md(title))
 		for _, it := range items {
 			fmt.Fprintf(ew, "\n## No. %d\n\n%s %s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.Variant, it.Genre, it.Stip, it.Move, it.Text, it.Pieces)
 		}
-		return ew.err
+		return ew.Err
 	}
 	var pages [][]item
 	for i, it := range items {

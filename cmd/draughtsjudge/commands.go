@@ -1,6 +1,7 @@
 package main
 
 import (
+	"draughtsjudge/internal/errw"
 	"fmt"
 	"io"
 	"sort"
@@ -39,7 +40,7 @@ func register(c command) { commands[c.name] = c }
 // ("draughtsjudge check: writing the report: write /dev/stdout: no space
 // left on device") and the exit code is exitOutput.
 func run(args []string, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
+	out := &checkedWriter{errw.Writer{W: stdout}}
 	code := runCommand(args, out, stderr)
 	return out.finish(args, code, stderr)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"draughtsjudge/corpus"
+	"draughtsjudge/internal/errw"
 )
 
 // outputFile is an output file opened before the work, so that a path
@@ -69,24 +70,10 @@ func (o *outputFile) abandon() {
 }
 
 // checkedWriter is the stdout of every command: it remembers the first
-// write error and writes nothing after it, so that run can say it and
-// exit with exitOutput (a report silently lost is the worst outcome).
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	c.err = err
-	return n, err
-}
+// write error and writes nothing after it (errw.Writer), so that run can
+// say it and exit with exitOutput (a report silently lost is the worst
+// outcome).
+type checkedWriter struct{ errw.Writer }
 
 // outputNames say what each command writes on stdout, for the message of
 // a write error.
@@ -112,7 +99,7 @@ func commandName(args []string) string {
 // finish turns a write error on stdout into exitOutput, said on stderr,
 // unless the command has said it already (it returned exitOutput).
 func (c *checkedWriter) finish(args []string, code int, stderr io.Writer) int {
-	if c.err == nil || code == exitOutput {
+	if c.Err == nil || code == exitOutput {
 		return code
 	}
 	name := commandName(args)
@@ -124,7 +111,7 @@ func (c *checkedWriter) finish(args []string, code int, stderr io.Writer) int {
 	if name != "" {
 		prefix += " " + name
 	}
-	fmt.Fprintf(stderr, "%s: writing %s: %v\n", prefix, what, c.err)
+	fmt.Fprintf(stderr, "%s: writing %s: %v\n", prefix, what, c.Err)
 	return exitOutput
 }
 
