@@ -406,16 +406,15 @@ func buildTree(s *Searcher, r *draughts.Rules, p draughts.Position, attacker dra
 	// expanded in move order, the other defences could spend the tree's
 	// budget before it and cut the author's line after one reply.
 	moves := ml.Slice()
-	order := make([]int, 0, len(moves))
-	for i, m := range moves {
-		if len(prefer) > 0 && draughts.MoveString(&p, r, m) == prefer[0] {
-			order = append([]int{i}, order...)
-		} else {
-			order = append(order, i)
+	if len(prefer) > 0 {
+		for i, m := range moves {
+			if draughts.MoveString(&p, r, m) == prefer[0] {
+				moves = append(append([]draughts.Move{m}, moves[:i]...), moves[i+1:]...)
+				break
+			}
 		}
 	}
-	for _, i := range order {
-		m := moves[i]
+	for _, m := range moves {
 		b := Branch{Move: draughts.MoveString(&p, r, m)}
 		var next []string
 		if len(prefer) > 0 && b.Move == prefer[0] {
