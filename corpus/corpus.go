@@ -123,6 +123,21 @@ func LoadWith(paths []string, opt Options) []Entry {
 	return out
 }
 
+// Files lists the files paths name, as LoadWith expands them (a file, the
+// *.pdn files of a folder, the matches of a glob), without reading them;
+// each path that names nothing readable is an error entry. A reader that
+// streams its input (package archive) opens the files itself.
+func Files(paths []string) ([]string, []Entry) {
+	var out []string
+	var errs []Entry
+	for _, p := range paths {
+		files, e := expand(p)
+		out = append(out, files...)
+		errs = append(errs, e...)
+	}
+	return out, errs
+}
+
 // ReadFile reads the regular file name (symbolic links followed) of at
 // most limit bytes (0: DefaultMaxFileSize), as LoadWith reads inputs: a
 // FIFO, a device or a directory is an error at once, never read. The

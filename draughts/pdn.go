@@ -79,22 +79,35 @@ func (g *Game) Tag(name string) (string, bool) {
 // comments. Comments at the start of a variation are put in front of the
 // comment of the variation's first ply.
 func ReadPDN(name string, data []byte) (games []Game, errs []error) {
+	return ReadPDNAt(name, data, 1)
+}
+
+// ReadPDNAt is ReadPDN for a piece of a file that starts at the beginning
+// of line line (1-based): every line number it gives counts from there. A
+// reader that streams a large file cuts it into games and reads each with
+// ReadPDNAt (package archive). Only at line 1 is a byte order mark dropped.
+func ReadPDNAt(name string, data []byte, line int) (games []Game, errs []error) {
+	if line < 1 {
+		line = 1
+	}
 	p := &pdnParser{file: name}
 	defer func() {
 		if r := recover(); r != nil {
 			games = p.games
-			errs = append(p.errs, &PDNError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("internal error: %v", r)})
+			errs = append(p.errs, &PDNError{File: name, Line: line, Col: 1, Msg: fmt.Sprintf("internal error: %v", r)})
 		}
 	}()
 	if bytes.IndexByte(data, 0) >= 0 {
-		return nil, []error{&PDNError{File: name, Line: 1, Col: 1, Msg: "binary file, not PDN"}}
+		return nil, []error{&PDNError{File: name, Line: line, Col: 1, Msg: "binary file, not PDN"}}
 	}
-	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
-	p.lx = pdnLexer{data: data, line: 1}
+	if line == 1 {
+		data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	}
+	p.lx = pdnLexer{data: data, line: line}
 	for !p.parseGame() {
 	}
 	if len(p.games) == 0 && len(p.errs) == 0 {
-		p.errs = append(p.errs, &PDNError{File: name, Line: 1, Col: 1, Msg: "no games found"})
+		p.errs = append(p.errs, &PDNError{File: name, Line: line, Col: 1, Msg: "no games found"})
 	}
 	return p.games, p.errs
 }

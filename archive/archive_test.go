@@ -1,0 +1,84 @@
+package archive
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"draughtsjudge/corpus"
+)
+
+// realPaths are the project's real compositions: the embedded sample
+// and the regression corpus.
+var realPaths = []string{"../corpus/sample/published.pdn", "../corpus/regression/*.pdn"}
+
+func openTemp(t testing.TB) *Archive {
+	t.Helper()
+	a, err := Open(filepath.Join(t.TempDir(), "archive"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
+}
+
+// TestIndexRealCompositions indexes every real composition of the
+// project, finds each one back by its positions as the same composition,
+// and adds them again without a duplicate.
+func TestIndexRealCompositions(t *testing.T) {
+	a := openTemp(t)
+	var errs []string
+	st, err := a.Add(realPaths, AddOptions{Threads: 2, Errors: func(e error) { errs = append(errs, e.Error()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := corpus.Load(realPaths)
+	want := 0
+	for _, e := range loaded {
+		if e.Err == nil && e.Composition.Lasca == nil {
+			want++
+		}
+	}
+	t.Logf("add: %+v; errors %q", st, errs)
+	if st.Read+st.Errors != want || st.Added == 0 {
+		t.Fatalf("read %d, errors %d; corpus.Load reads %d compositions", st.Read, st.Errors, want)
+	}
+	for _, le := range loaded {
+		if le.Err != nil || le.Composition.Lasca != nil {
+			continue
+		}
+		e, err := FromComposition(le.Composition)
+		if err != nil {
+			continue
+		}
+		hits, err := a.Find(e, FindOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 || hits[0].ID != e.ID || hits[0].Matches[0].Kind != SameComposition {
+			t.Errorf("%s: not found back as itself: %+v", le.Composition.Name(), hits)
+			continue
+		}
+		found := false
+		for _, s := range hits[0].Sources {
+			found = found || (s.File == le.File && s.Line == le.Composition.Line && s.Index == le.Index)
+		}
+		if !found && !strings.Contains(le.File, "*") {
+			t.Errorf("%s: source not kept: %+v", le.Composition.Name(), hits[0].Sources)
+		}
+	}
+	st2, err := a.Add(realPaths, AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st2.Added != 0 || st2.NewSources != 0 || st2.Duplicates != st.Read {
+		t.Errorf("second add: %+v, want nothing added and %d duplicates", st2, st.Read)
+	}
+	s, err := a.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Compositions != st.Added || s.Sources != st.Added+st.NewSources {
+		t.Errorf("stats %+v after adding %+v", s, st)
+	}
+}
