@@ -52,12 +52,15 @@ type Source struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Index  int    `json:"index"` // 1-based game number in File
+	// Entry names an entry of a batch ("file#index"); "" in an archive.
+	Entry string `json:"entry,omitempty"`
 }
 
-// id is the source's identity: its tags, not where it was read, so that
-// adding one file twice (or a copy of it) adds nothing.
+// id is the source's identity: its tags and, in a batch, its entry; not
+// where it was read, so that adding one file twice (or a copy of it) to
+// an archive adds nothing.
 func (s Source) id() ID {
-	h := sha256.Sum256([]byte(strings.Join([]string{s.Author, s.Source, s.Date, s.Event}, "\x00")))
+	h := sha256.Sum256([]byte(strings.Join([]string{s.Author, s.Source, s.Date, s.Event, s.Entry}, "\x00")))
 	var id ID
 	copy(id[:], h[:])
 	return id
@@ -123,7 +126,7 @@ func FromComposition(c *composition.Composition) (*Entry, error) {
 			e.Finales = append(e.Finales, Finale{Line: i, Position: end})
 		}
 	}
-	e.ID = e.Record.id()
+	e.ID = e.Record.ID()
 	return e, nil
 }
 
@@ -138,9 +141,9 @@ func (e *Entry) AddFinale(line int, p draughts.Position) {
 	e.Finales = append(e.Finales, Finale{Line: line, Position: p})
 }
 
-// id is the content hash: system, initial position, stipulation and
+// ID is the content hash: system, initial position, stipulation and
 // lines. The source tags are not part of it.
-func (r *Record) id() ID {
+func (r *Record) ID() ID {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", r.Variant, r.FEN, r.Stipulation)
 	for _, l := range r.Lines {

@@ -50,7 +50,9 @@ type Match struct {
 type Hit struct {
 	ID      ID       `json:"-"`
 	Record  Record   `json:"record"`
-	Sources []Source `json:"sources"` // oldest date first
+	Sources []Source `json:"sources"` // oldest date first, at most MaxSources
+	// MoreSources counts the sources beyond those read.
+	MoreSources int `json:"more_sources,omitempty"`
 	Matches []Match  `json:"matches"`
 	// Run is the longest shared stretch, in positions (a measure of how
 	// much the two have in common; the order of the hits).
@@ -130,14 +132,14 @@ func (a *Archive) Find(e *Entry, opt FindOptions) ([]Hit, error) {
 			if len(kept) == opt.Max {
 				break
 			}
-			rec, srcs, ok, err := get(txn, h.ID)
+			rec, srcs, more, ok, err := get(txn, h.ID, MaxSources)
 			if err != nil {
 				return err
 			}
 			if !ok {
 				continue // postings without their record: never committed whole
 			}
-			h.Record, h.Sources = rec, srcs
+			h.Record, h.Sources, h.MoreSources = rec, srcs, more
 			for i := range h.Matches {
 				if m := &h.Matches[i]; m.Kind == SameFinale && m.OtherLine < len(rec.Lines) {
 					m.OtherPly = len(rec.Lines[m.OtherLine])

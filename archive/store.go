@@ -132,32 +132,41 @@ func (a *Archive) Stats() (Stats, error) {
 func (a *Archive) Get(id ID) (rec Record, srcs []Source, ok bool, err error) {
 	err = a.db.View(func(txn *badger.Txn) error {
 		var e error
-		rec, srcs, ok, e = get(txn, id)
+		rec, srcs, _, ok, e = get(txn, id, 1<<30)
 		return e
 	})
 	return rec, srcs, ok, err
 }
 
-func get(txn *badger.Txn, id ID) (rec Record, srcs []Source, ok bool, err error) {
+// MaxSources is the number of sources a hit reads in full; the others
+// are counted (Hit.MoreSources).
+const MaxSources = 32
+
+// get reads a record and at most max of its sources, counting the rest.
+func get(txn *badger.Txn, id ID, max int) (rec Record, srcs []Source, more int, ok bool, err error) {
 	it, err := txn.Get(recordKey(id))
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return rec, nil, false, nil
+		return rec, nil, 0, false, nil
 	}
 	if err != nil {
-		return rec, nil, false, err
+		return rec, nil, 0, false, err
 	}
 	if err := it.Value(func(v []byte) error { return json.Unmarshal(v, &rec) }); err != nil {
-		return rec, nil, false, err
+		return rec, nil, 0, false, err
 	}
-	iter := txn.NewIterator(badger.IteratorOptions{Prefix: sourceKey(id, ID{})[:1+IDSize], PrefetchValues: true, PrefetchSize: 8})
+	iter := txn.NewIterator(badger.IteratorOptions{Prefix: sourceKey(id, ID{})[:1+IDSize]})
 	defer iter.Close()
 	for iter.Rewind(); iter.Valid(); iter.Next() {
+		if len(srcs) == max {
+			more++
+			continue
+		}
 		var s Source
 		if err := iter.Item().Value(func(v []byte) error { return json.Unmarshal(v, &s) }); err != nil {
-			return rec, nil, false, err
+			return rec, nil, 0, false, err
 		}
 		srcs = append(srcs, s)
 	}
 	sortSources(srcs)
-	return rec, srcs, true, nil
+	return rec, srcs, more, true, nil
 }

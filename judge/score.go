@@ -46,16 +46,13 @@ type ScoreLine struct {
 // rubricNames are the names a rubric condition can use: the measures of
 // measures.go and those measureValues adds. A condition on another name
 // would never hold: ParseRubric refuses it.
-var rubricNames = map[string]bool{
-	"variations": true, "finales": true, "tries": true, "key_quiet": true, "key_sacrifice": true,
-	"sacrifices": true, "nadstavka": true, "sacrifice_ideal": true, "sacrifice_economical": true,
-	"sacrifice_uneconomical": true, "sacrifice_crude": true, "passive": true, "dead": true,
-	"white_en_prise": true, "en_prise_derived": true, "ready_lock": true, "miniature": true,
-	"balance": true, "g1h2": true, "duals": true, "branch_inaccuracies": true, "transpositions": true,
-	"transposition_distance": true, "board10": true,
-	"genre_" + composition.Problem: true, "genre_" + composition.Study: true,
-	"genre_" + composition.Task: true, "genre_" + composition.Ending: true,
-}
+var rubricNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields("variations finales tries key_quiet key_sacrifice sacrifices nadstavka sacrifice_ideal sacrifice_economical sacrifice_uneconomical sacrifice_crude passive dead white_en_prise en_prise_derived ready_lock miniature balance g1h2 duals branch_inaccuracies transpositions transposition_distance board10 genre_" + composition.Problem + " genre_" + composition.Study + " genre_" + composition.Task + " genre_" + composition.Ending) {
+		m[n] = true
+	}
+	return m
+}()
 
 // measureValues are the names a rubric condition can use.
 func (rep *Report) measureValues() map[string]float64 {
@@ -137,11 +134,21 @@ func checkIDs(rep *Report, status Status) []string {
 }
 
 // Originality is the evidence for the judge's originality mark (11.3.2,
-// 11.7: "identify the predecessors"): other entries of the loaded batch
-// with the same initial position (up to colours and mirror), the same
-// finale, or the same key and main line.
+// 11.7: "identify the predecessors"), found by package tourney in the
+// batch and an archive (docs/archive.md); Found is Predecessors in parts.
 type Originality struct {
-	Status       string   `json:"status"`         // always "left to the judge"
-	Predecessors []string `json:"predecessors"`   // the first tourney.MaxPredecessors found
-	More         int      `json:"more,omitempty"` // predecessors found beyond those listed
+	Status       string         `json:"status"`         // always "left to the judge"
+	Predecessors []string       `json:"predecessors"`   // the first tourney.MaxPredecessors found
+	More         int            `json:"more,omitempty"` // predecessors found beyond those listed
+	Found        []Anticipation `json:"found,omitempty"`
+}
+
+// Anticipation is one composition that anticipates (or follows) an entry.
+type Anticipation struct {
+	Entry     string   `json:"entry"`               // "file#index" in the batch, else the archive ID
+	Who       string   `json:"who"`                 // author, source, date
+	Relation  string   `json:"relation"`            // predecessor, successor, undated, duplicate, version
+	Matches   []string `json:"matches"`             // each kind of match, with its moves
+	FEN       string   `json:"fen,omitempty"`       // the shared position as the entry has it
+	Dismissed string   `json:"dismissed,omitempty"` // the judge's reason (override file:line)
 }

@@ -2,7 +2,9 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
@@ -356,14 +358,7 @@ func join(line []string) string {
 	if len(line) == 0 {
 		return "the start"
 	}
-	s := ""
-	for i, m := range line {
-		if i > 0 {
-			s += " "
-		}
-		s += m
-	}
-	return s
+	return strings.Join(line, " ")
 }
 
 func lastMoves(line []string) string {
@@ -373,14 +368,7 @@ func lastMoves(line []string) string {
 	return join(line)
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
+func contains(xs []string, x string) bool { return slices.Contains(xs, x) }
 
 // firstBranch is the index of the first ply of the main line that is a
 // defender's move with alternatives (not tries), or -1 when the solution

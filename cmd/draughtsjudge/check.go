@@ -14,7 +14,6 @@ import (
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
 	"draughtsjudge/tablebase"
-	"draughtsjudge/tourney"
 )
 
 func init() {
@@ -26,6 +25,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	var f runFlags
 	addRunFlags(fs, &f)
 	addReportFlags(fs, &f)
+	addArchiveFlag(fs, &f)
 	usage := usageFunc(fs, "usage: draughtsjudge check [flags] [PATHS]",
 		"Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).",
 		"Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space), 4 internal error in some entry, 5 the report could not be written (stdout or --pdn-out).")
@@ -80,7 +80,9 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 	if code != exitOK {
 		return code
 	}
-	tourney.FindPredecessors(runs.Reports)
+	if code := findPredecessors(runs.Reports, comps, f, stderr); code != exitOK {
+		return code
+	}
 	for i, r := range runs.Reports {
 		if runs.Internal[i] != nil {
 			fmt.Fprintln(stderr, runs.Internal[i])

@@ -127,7 +127,7 @@ func (f *runFlags) validateNumbers() error {
 	if f.margin != -1 && (f.margin < 1 || f.margin > 20) {
 		return fmt.Errorf("--margin %d: must be 1..20 pieces, or -1 to turn the rule off", f.margin)
 	}
-	return nil
+	return f.validateArchive()
 }
 
 // runFlags are the flags shared by check and solve.
@@ -149,6 +149,7 @@ type runFlags struct {
 	rubric      string // --rubric (check)
 	pdnOut      string // --pdn-out (check)
 	lenient     bool   // --lenient-study-duals
+	archive     string // --archive (check, report, key): archive.go
 	// fs is the flag set addRunFlags added these to: validateNumbers asks
 	// it which flags were given.
 	fs *pflag.FlagSet

@@ -17,6 +17,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	f := &c.f
 	// check's --rubric; not --pdn-out: the section report writes no trees.
 	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
+	addArchiveFlag(c.fs, f)
 	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
 	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
 		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
@@ -55,7 +56,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	for _, r := range reps {
 		r.ApplyScore(rubric)
 	}
-	tourney.FindPredecessors(reps)
+	if code := findPredecessors(reps, comps, f, stderr); code != exitOK {
+		return code
+	}
+	ovs, derrs := tourney.DismissPredecessors(reps, nums, ovs)
+	errs = append(errs, derrs...)
 	sec := tourney.BuildSectionNumbered(reps, nums, ovs, rubric)
 	for _, e := range errs[len(lerrs):] {
 		fmt.Fprintln(stderr, e)
