@@ -191,7 +191,10 @@ func scan(txn *badger.Txn, prefix []byte, withPly bool, max int) []posting {
 func matches(e *Entry, id ID, ps, fins []point) Hit {
 	h := Hit{ID: id}
 	if id == e.ID {
+		// Every position is shared: the rest would only repeat it.
 		h.Matches = append(h.Matches, Match{Kind: SameComposition})
+		h.Run = len(ps)
+		return h
 	}
 	sort.Slice(ps, func(i, j int) bool {
 		a, b := ps[i], ps[j]

@@ -103,8 +103,11 @@ type KeyEntry struct {
 	Alternatives []Alternative `json:"alternatives"`
 	Offers       []Offer       `json:"offers"`
 	Points       float64       `json:"points"`
-	KeyPoints    float64       `json:"key_points"`
-	Terms        []PointsTerm  `json:"terms"`
+	// Predecessors are the entry's predecessors (key --archive, as check
+	// lists them; docs/archive.md), none without --archive.
+	Predecessors []string     `json:"predecessors,omitempty"`
+	KeyPoints    float64      `json:"key_points"`
+	Terms        []PointsTerm `json:"terms"`
 	// Parts are the keys of the parts of a special kind (11.1.4: either
 	// side, per side, turned, twins, double), each with its own key,
 	// lines and points; the entry's points are their sum. Part names the

@@ -26,11 +26,12 @@ func HTML(w io.Writer, res *batch.Result) error {
 			Name string
 			SVG  template.HTML
 		}
-		Tree template.HTML
+		Tree        template.HTML
+		PredFigures []predFigure // predecessors.go
 	}
 	var es []entry
 	for _, r := range res.Entries {
-		e := entry{R: r, Start: diagram(r.Variant, r.FEN, 36)}
+		e := entry{R: r, Start: diagram(r.Variant, r.FEN, 36), PredFigures: predecessorFigures(r, 24)}
 		for _, f := range r.Finales {
 			if !f.Fulfilled {
 				continue
@@ -115,7 +116,7 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}
 {{range $r.Tries}}<tr><td>{{.Move}}</td><td>{{.Result}}</td><td>{{refs .Refutations}}</td></tr>{{end}}</table>{{end}}
 <h3>Score</h3>
 <table><tr><th>line</th><th>clause</th><th>weight</th><th>applied</th><th>detail</th></tr>
-{{range $r.ScoreLines}}<tr{{if .Applied}} class="pass"{{end}}><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{sign .Weight}}</td><td>{{if .Applied}}yes{{else}}no{{end}}</td><td>{{.Detail}}</td></tr>{{end}}</table>
+{{range $r.ScoreLines}}<tr{{if .Applied}} class="pass"{{end}}><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{sign .Weight}}</td><td>{{if .Applied}}yes{{else}}no{{end}}</td><td>{{.Detail}}</td></tr>{{end}}</table>` + predecessorsHTML + `
 {{if $r.Measures}}<h3>Artistic measures</h3><table><tr><th>measure</th><th>clause</th><th>value</th><th>evidence</th></tr>
 {{range $r.Measures}}<tr><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{.Value}}</td><td>{{.Detail}}</td></tr>{{end}}</table>{{end}}
 {{if .Tree}}<h3>Solution tree</h3><p>{{if .R.IsDraw}}White: every move that holds the draw (bold = main){{else}}White: every move that still forces the goal (bold = main, number = moves to the goal){{end}}; Black: every defence.</p><div class="tree">{{.Tree}}</div>{{end}}

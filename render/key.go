@@ -91,6 +91,9 @@ func writeKeyText(w io.Writer, key *contest.ContestKey) {
 		if e.Source != "" {
 			fmt.Fprintf(w, "  source: %s\n", e.Source)
 		}
+		for _, p := range e.Predecessors {
+			fmt.Fprintf(w, "  predecessor: %s\n", p)
+		}
 		fmt.Fprintf(w, "  position: %s  %s\n", e.FEN, pieceList(e.Variant, e.FEN))
 		for _, l := range strings.Split(strings.TrimRight(textDiagram(e.Variant, e.FEN), "\n"), "\n") {
 			fmt.Fprintf(w, "    %s\n", l)
@@ -137,6 +140,9 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 		fmt.Fprintf(w, "%s %s, %s, %s. Position `%s`.", e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
 		if e.Source != "" {
 			fmt.Fprintf(w, " Source: %s.", cell(e.Source))
+		}
+		for _, p := range e.Predecessors {
+			fmt.Fprintf(w, " Predecessor: %s.", cell(p))
 		}
 		fmt.Fprintf(w, "\n\n```\n%s```\n\n", textDiagram(e.Variant, e.FEN))
 		fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))
@@ -311,7 +317,7 @@ figcaption{font-size:.75em;max-width:260px}
 <p>Extra points (11.6.1): {{.Standing}}.</p>
 {{range .Entries}}<div class="entry">
 <h2>No. {{.E.Number}} — {{.E.Author}}</h2>
-<p>{{.E.Variant}} {{.E.Genre}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}<br>
+<p>{{.E.Variant}} {{.E.Genre}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}{{range .E.Predecessors}}<br>Predecessor: {{.}}{{end}}<br>
 Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. Points: <b>{{.E.Points}}</b> — {{.Formula}}.</p>
 <div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>

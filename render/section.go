@@ -39,6 +39,8 @@ type sectionItem struct {
 	Overrides           []tourney.OverrideRow
 	ToolScore, Score    string
 	ToolVerdict, Verdct string
+
+	PredFigures []predFigure // the shared positions (predecessors.go)
 }
 
 func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
@@ -76,6 +78,7 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 		}
 		if svg {
 			it.Diagram = diagram(r.Variant, r.FEN, 24)
+			it.PredFigures = predecessorFigures(r, 20)
 		}
 		out = append(out, it)
 	}
@@ -207,7 +210,7 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 <h2>{{.Place}}. {{.Name}} — {{.E.Report.Author}}</h2>
 <p>No. {{.E.Number}} (an override line names the entry {{.E.Number}} or {{.Name}})<br>{{.Character}}<br>Verdict: <b>{{.Verdct}}</b>{{if .E.Report.Reason}} ({{.E.Report.Reason}}){{end}}; score <b>{{.Score}}</b> / 10 ({{.E.Report.ScoreNote}})</p>
 {{if .Defects}}<ul>{{range .Defects}}<li>{{.}}</li>{{end}}</ul>{{end}}
-<p>Predecessors: {{if .Predecessors}}{{range .Predecessors}}{{.}}; {{end}}{{else}}none found{{end}}</p>
+<p>Predecessors: {{if .Predecessors}}{{range .Predecessors}}{{.}}; {{end}}{{else}}none found{{end}}</p>` + predecessorsHTML + `
 {{if .Drivers}}<p>Score lines:</p><ul>{{range .Drivers}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <p>Measures: {{range .Measures}}{{.}} {{end}}</p>
 {{if .Overrides}}<table class="judge"><tr><th>overruled</th><th>tool</th><th>judge</th><th>comment</th></tr>

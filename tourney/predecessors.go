@@ -242,7 +242,7 @@ func who(s archive.Source) string {
 // version, or by the dates an older predecessor or a later successor.
 func relation(e *archive.Entry, h *archive.Hit, s archive.Source) string {
 	if h.ID == e.ID {
-		return "exact duplicate (the same composition)"
+		return "exact duplicate"
 	}
 	if archive.Version(e, h) {
 		return "version (the same author, the initial position within two squares): not a predecessor"
@@ -275,7 +275,7 @@ func describe(e *archive.Entry, h *archive.Hit, m archive.Match) (string, string
 	}
 	switch m.Kind {
 	case archive.SameComposition:
-		return "the same composition", at(0)
+		return "the same composition (initial position, stipulation and lines)", at(0)
 	case archive.SameInitial:
 		return "same initial position" + mirror, at(0)
 	case archive.SharedPosition:

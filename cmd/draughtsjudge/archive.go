@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/spf13/pflag"
@@ -222,7 +221,7 @@ func (f *runFlags) validateArchive() error {
 // findPredecessors fills the reports' originality from the batch and
 // --archive (tourney.FindPredecessorsIn), after the report cache: the
 // cached reports do not depend on the archive. An archive that cannot be
-// opened is exitStore.
+// opened or read is exitStore.
 func findPredecessors(reps []*judge.Report, comps []*composition.Composition, f *runFlags, stderr io.Writer) int {
 	var a *archive.Archive
 	if f.archive != "" {
@@ -234,11 +233,9 @@ func findPredecessors(reps []*judge.Report, comps []*composition.Composition, f 
 		defer a.Close()
 	}
 	if err := tourney.FindPredecessorsIn(reps, comps, a); err != nil {
+		// Its errors are the index's (Badger's), in memory or on disk.
 		fmt.Fprintf(stderr, "draughtsjudge: the predecessor search: %v\n", err)
-		if strings.Contains(err.Error(), "archive") {
-			return exitStore
-		}
-		return exitInternal
+		return exitStore
 	}
 	return exitOK
 }

@@ -15,6 +15,7 @@ func init() {
 
 func cmdKey(args []string, stdout, stderr io.Writer) int {
 	c := newContestCmd("key", true, "the key", stdout, stderr, "text", "markdown", "html", "pdn", "json")
+	addArchiveFlag(c.fs, &c.f)
 	points := c.fs.String("points", "", "points formula replacing the embedded contest/points.tsv (tab-separated: id, kind, weight, measure, cap, description)")
 	if code, ok := c.parse(args, "usage: draughtsjudge key [flags] [PATHS]",
 		"The answer key of a solving contest (11.6.1) for the compositions in PATHS (default: the sample corpus).",
@@ -72,9 +73,17 @@ func buildKey(paths []string, f *runFlags, ps contest.Points, stderr io.Writer) 
 	if code == exitStore {
 		return nil, errs, code
 	}
+	if f.archive != "" {
+		if code := findPredecessors(reps, comps, f, stderr); code != exitOK {
+			return nil, errs, code
+		}
+	}
 	key := &contest.ContestKey{Format: contest.KeyFormat, Points: ps, Entries: []*contest.KeyEntry{}}
 	for i, c := range comps {
 		key.Entries = append(key.Entries, contest.BuildKeyEntry(nums[i], c, reps[i], ps))
+		if f.archive != "" && reps[i].Originality != nil {
+			key.Entries[i].Predecessors = reps[i].Originality.Predecessors
+		}
 	}
 	return key, errs, code
 }
