@@ -52,8 +52,8 @@ type Hit struct {
 	Record  Record   `json:"record"`
 	Sources []Source `json:"sources"` // oldest date first, at most MaxSources
 	// MoreSources counts the sources beyond those read.
-	MoreSources int `json:"more_sources,omitempty"`
-	Matches []Match  `json:"matches"`
+	MoreSources int     `json:"more_sources,omitempty"`
+	Matches     []Match `json:"matches"`
 	// Run is the longest shared stretch, in positions (a measure of how
 	// much the two have in common; the order of the hits).
 	Run int `json:"run"`
