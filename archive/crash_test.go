@@ -86,3 +86,35 @@ func TestCrashResume(t *testing.T) {
 		t.Errorf("after the resume %+v, an uninterrupted add %+v", got, want)
 	}
 }
+
+// TestFullDisk: the disk "fills" (freeBytes reports less than
+// MinFreeBytes) after two blocks; Add stops with ErrDiskFull, the two
+// blocks are in the archive whole, and once there is space again the
+// same add completes it without duplicates.
+func TestFullDisk(t *testing.T) {
+	n := 5 * blockChunks
+	tmp := t.TempDir()
+	pdn := synthFile(t, tmp, n, nil)
+	a := openTemp(t)
+	calls := 0
+	saved := freeBytes
+	defer func() { freeBytes = saved }()
+	freeBytes = func(string) (uint64, error) {
+		if calls++; calls > 2 {
+			return MinFreeBytes - 1, nil
+		}
+		return MinFreeBytes << 4, nil
+	}
+	st, err := a.Add([]string{pdn}, AddOptions{})
+	if !errors.Is(err, ErrDiskFull) || st.Added != 2*blockChunks {
+		t.Fatalf("add on a filling disk: %+v, %v; want %d added and ErrDiskFull", st, err, 2*blockChunks)
+	}
+	if s, err := a.Stats(); err != nil || s.Compositions != 2*blockChunks {
+		t.Fatalf("after the full disk the archive holds %+v (%v), want the %d committed", s, err, 2*blockChunks)
+	}
+	freeBytes = saved
+	st, err = a.Add([]string{pdn}, AddOptions{})
+	if err != nil || st.Added != n-2*blockChunks || st.Duplicates != 2*blockChunks {
+		t.Fatalf("resume: %+v, %v", st, err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"draughtsjudge/draughts"
 
 	"github.com/dgraph-io/badger/v4"
+	"golang.org/x/sys/unix"
 )
 
 // PutStats counts what Put did.
@@ -163,6 +164,25 @@ type AddStats struct {
 	Skipped int `json:"skipped"` // Lasca compositions (not indexed)
 }
 
+// MinFreeBytes is the free space below which Add stops before its next
+// block (64 MiB): Badger must still flush its memtable (16 MiB) and write
+// its manifest, and a disk that fills while it does so may leave the
+// last writes unreadable. What was committed stays; add again to resume.
+var MinFreeBytes uint64 = 64 << 20
+
+// freeBytes is the space available on dir's filesystem; a variable so
+// that a test can fill the disk.
+var freeBytes = func(dir string) (uint64, error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return st.Bavail * uint64(st.Bsize), nil
+}
+
+// ErrDiskFull stops an Add whose filesystem has less than MinFreeBytes.
+var ErrDiskFull = errors.New("the disk is (nearly) full")
+
 // blockChunks is the number of chunks parsed in parallel and committed
 // together: memory is bounded by a block, whatever the input's size.
 const blockChunks = 512
@@ -185,6 +205,11 @@ func (a *Archive) Add(paths []string, opt AddOptions) (AddStats, error) {
 	bad := map[string]int{}    // errors per file
 	var block []Chunk
 	run := func() error {
+		if a.Dir != "" {
+			if free, err := freeBytes(a.Dir); err == nil && free < MinFreeBytes {
+				return fmt.Errorf("%w: %d MiB free on the filesystem of %s, %d MiB needed to write safely", ErrDiskFull, free>>20, a.Dir, MinFreeBytes>>20)
+			}
+		}
 		res := parseBlock(block, threads)
 		for i, c := range block {
 			first := counts[c.File] + 1
@@ -237,7 +262,7 @@ func (a *Archive) Add(paths []string, opt AddOptions) (AddStats, error) {
 	}
 	st.PutStats = w.st
 	if err != nil {
-		return st, fmt.Errorf("archive %s: writing: %v (what was committed before is kept; run add again to resume)", a.Dir, err)
+		return st, fmt.Errorf("archive %s: writing: %w (the %d compositions committed before are kept; run add again to resume)", a.Dir, err, st.Added)
 	}
 	return st, nil
 }
