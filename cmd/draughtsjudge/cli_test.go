@@ -153,7 +153,7 @@ func TestCheckDeterministicAcrossThreads(t *testing.T) {
 // command; a bad flag prints its error and the usage on stderr (exit 2);
 // no command prints the usage on stderr (exit 2).
 func TestHelpAndUsageConventions(t *testing.T) {
-	all := [][]string{{"tablebase", "build"}, {"tablebase", "probe"}}
+	all := [][]string{{"tablebase", "build"}, {"tablebase", "probe"}, {"archive", "add"}, {"archive", "stats"}, {"archive", "remove"}}
 	for name := range commands { // every command, also those added later (key, sheet, grade, report)
 		all = append(all, []string{name})
 	}
@@ -163,7 +163,7 @@ func TestHelpAndUsageConventions(t *testing.T) {
 		if code != exitOK || code2 != exitOK || help == "" || help != flagHelp || errs != "" || errs2 != "" {
 			t.Errorf("help %v: exit %d/%d, stdout equal %v, stderr %q %q", args, code, code2, help == flagHelp, errs, errs2)
 		}
-		if args[0] == "tablebase" && len(args) == 1 {
+		if (args[0] == "tablebase" || args[0] == "archive") && len(args) == 1 {
 			continue // its subcommands take the flags
 		}
 		code, out, errs := runCLI(t, append(args, "--bogus")...)
