@@ -162,7 +162,7 @@ func replayReport(r *judge.Report) *archive.Entry {
 // addHits adds an archive's hit to o: one anticipation per source (the
 // entry's own source left out), at most MaxPredecessors, the rest counted.
 func addHits(o *judge.Originality, e *archive.Entry, h *archive.Hit, inBatch bool) {
-	srcs := h.Sources
+	srcs, more := h.Sources, 0
 	if inBatch {
 		// In the batch each source is an entry; an entry of the same
 		// composition is its exact duplicate.
@@ -172,13 +172,13 @@ func addHits(o *judge.Originality, e *archive.Entry, h *archive.Hit, inBatch boo
 				others = append(others, s)
 			}
 		}
+		more = h.MoreSources
+		if h.ID == e.ID && len(others) == len(srcs) && more > 0 {
+			more-- // the entry itself is among the sources not read
+		}
 		srcs = others
 	} else if len(srcs) > 1 {
 		srcs = srcs[:1] // the oldest names the composition; the others are its duplicates
-	}
-	more := h.MoreSources
-	if !inBatch {
-		more = 0
 	}
 	if len(srcs) == 0 {
 		return

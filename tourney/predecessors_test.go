@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,5 +66,30 @@ func TestBatchDuplicatesAndVersions(t *testing.T) {
 	}
 	if rel(a, "a.pdn#1") != "" {
 		t.Error("an entry is listed as its own predecessor")
+	}
+}
+
+// Forty copies of one composition (more than archive.MaxSources): each
+// lists five exact duplicates and counts the other 34, never itself.
+func TestManyCopiesCounted(t *testing.T) {
+	var reps []*judge.Report
+	for i := 0; i < 40; i++ {
+		r := &judge.Report{File: "many.pdn", Index: i + 1, Variant: "russian", FEN: "W:Wc3,g3:Bf8"}
+		r.MainLine = []string{"c3-d4", "f8-g7"}
+		reps = append(reps, r)
+	}
+	if err := FindPredecessors(reps); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reps {
+		o := r.Originality
+		if len(o.Predecessors) != MaxPredecessors || o.More != 40-1-MaxPredecessors {
+			t.Fatalf("#%d: %d listed, %d more; want %d and %d", r.Index, len(o.Predecessors), o.More, MaxPredecessors, 40-1-MaxPredecessors)
+		}
+		for _, a := range o.Found {
+			if a.Entry == "many.pdn#"+strconv.Itoa(r.Index) || a.Relation != "exact duplicate" {
+				t.Fatalf("#%d lists %+v", r.Index, a)
+			}
+		}
 	}
 }
