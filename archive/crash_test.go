@@ -40,6 +40,9 @@ func TestCrashHelper(t *testing.T) {
 // with the same counts as an add that was never interrupted.
 func TestCrashResume(t *testing.T) {
 	n := 20 * blockChunks
+	if testing.Short() {
+		n = 8 * blockChunks
+	}
 	tmp := t.TempDir()
 	pdn := synthFile(t, tmp, n, nil)
 	dir := filepath.Join(tmp, "killed")

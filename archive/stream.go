@@ -69,11 +69,12 @@ func Cut(name string, r io.Reader, fn func(Chunk) error) error {
 					return ferr
 				}
 			}
+			tag := c == '[' && !inBrace // a '[' inside a comment is comment
 			if c != ';' && c != '%' {
-				prevTag = c == '['
+				prevTag = tag
 			}
-			hasTag = hasTag || (c == '[' && !inBrace)
-			if c != '[' {
+			hasTag = hasTag || tag
+			if !tag {
 				inBrace = braceState(text, inBrace)
 			}
 			if len(cur)+len(text) > MaxGameBytes {

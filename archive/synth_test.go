@@ -18,7 +18,8 @@ import (
 // 5 plies, is drawn again. Each game takes 7 lines (5 tags, the moves, a
 // blank line). broken(i) makes game i unreadable, it may be nil: 1 an
 // unreadable move at its end, 2 a FEN with a square off the board, 3 a
-// variation never closed.
+// variation never closed, 4 an illegal move (the last move again, from
+// the square it left).
 func synth(w io.Writer, n int, seed int64, broken func(i int) int) error {
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < n; i++ {
@@ -38,6 +39,8 @@ func synth(w io.Writer, n int, seed int64, broken func(i int) int) error {
 			fen = strings.Replace(fen, ":W", ":W77,", 1)
 		case 3:
 			line = append(line, "(")
+		case 4:
+			line = append(line, line[len(line)-1]) // its square is empty now: illegal
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "[Event \"synthetic %d\"]\n[Author \"Composer %d\"]\n[Date \"%d.%02d.%02d\"]\n[GameType \"%d\"]\n[FEN \"%s\"]\n",
