@@ -56,6 +56,14 @@ func Trivial(p *draughts.Position) bool {
 	return p.Pieces[draughts.White] == 0 || p.Pieces[draughts.Black] == 0
 }
 
+// MinFinalePieces is the fewest pieces of a finale the index holds: a
+// finale of one or two pieces (a lone king left after the last capture)
+// ends countless compositions and says nothing of their idea.
+const MinFinalePieces = 3
+
+// plainFinale reports a finale with fewer than MinFinalePieces pieces.
+func plainFinale(p *draughts.Position) bool { return p.Occupied().Count() < MinFinalePieces }
+
 // Position decodes a key (in its canonical orientation).
 func (k Key) Position() draughts.Position {
 	w := draughts.Bitboard(binary.BigEndian.Uint64(k[0:]))

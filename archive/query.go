@@ -113,6 +113,9 @@ func (a *Archive) Find(e *Entry, opt FindOptions) ([]Hit, error) {
 			}
 		}
 		for _, f := range e.Finales {
+			if plainFinale(&f.Position) {
+				continue
+			}
 			k, mq := Canonical(&f.Position, e.Rules)
 			for _, p := range scan(txn, posPrefix(tableFinale, v, k), false, opt.MaxPostings) {
 				fins[p.id] = append(fins[p.id], point{f.Line, len(e.Lines[f.Line]) - 1, p.line, 0, p.mirrored != mq})

@@ -130,6 +130,9 @@ func (e *Entry) keys() []kv {
 		}
 	}
 	for _, f := range e.Finales {
+		if plainFinale(&f.Position) {
+			continue
+		}
 		k, m := Canonical(&f.Position, e.Rules)
 		out = append(out, kv{postingKey(tableFinale, v, k, e.ID, f.Line, 0), flag(m)})
 	}
