@@ -80,6 +80,10 @@ func TestCheckArchive(t *testing.T) {
 	if !strings.Contains(out, "dismissed by the judge: the shared ending is textbook theory ("+ov+":1)") {
 		t.Errorf("report with the dismissal:\n%s\n%s", out, errs)
 	}
+	_, out, _ = runCLI(t, append(append([]string{"report", "--format", "html", "--archive", arch}, fast...), later)...)
+	if !strings.Contains(out, "<figcaption>"+a.Entry) {
+		t.Errorf("the HTML section report has no diagram of the shared position")
+	}
 	_, out, _ = runCLI(t, append(append([]string{"key", "--archive", arch}, fast...), later)...)
 	if !strings.Contains(out, "predecessor: "+a.Entry) {
 		t.Errorf("key --archive:\n%s", out)
