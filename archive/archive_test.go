@@ -100,7 +100,7 @@ func TestRemoveAll(t *testing.T) {
 		}
 	}
 	s, err := a.Stats()
-	if err != nil || s.Compositions+s.Sources+s.Positions+s.Finales != 0 {
+	if err != nil || s.Compositions+s.Sources+s.Positions+s.Finales+s.Authors != 0 {
 		t.Errorf("after removing everything: %+v %v", s, err)
 	}
 }

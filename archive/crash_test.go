@@ -85,7 +85,7 @@ func TestCrashResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	got.Bytes, want.Bytes = 0, 0
-	if got.Compositions != want.Compositions || got.Sources != want.Sources || got.Positions != want.Positions || got.Finales != want.Finales {
+	if got.Compositions != want.Compositions || got.Sources != want.Sources || got.Positions != want.Positions || got.Finales != want.Finales || got.Authors != want.Authors {
 		t.Errorf("after the resume %+v, an uninterrupted add %+v", got, want)
 	}
 }

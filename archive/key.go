@@ -78,6 +78,7 @@ func (k Key) Position() draughts.Position {
 //	's' ID srcID                             one of its sources (JSON Source)
 //	'p' variant 0 Key ID line ply            a position on a line; value: 1 if mirrored
 //	'f' variant 0 Key ID line                a finale of a line; value: 1 if mirrored
+//	'a' author 0 variant 0 ID                a composition by author (normalised); value: its initial position (encode)
 //	'v'                                      the format version
 //
 // line and ply are big-endian 16-bit; ply 0 is the initial position.
@@ -87,11 +88,25 @@ const (
 	tablePos     = 'p'
 	tableFinale  = 'f'
 	tableVersion = 'v'
+	tableAuthor  = 'a'
 )
 
 // Format is the version of the key layout; a store of another format is
 // refused (rebuild it with archive add).
 const Format = 1
+
+// authorPrefix is the prefix of the compositions by author in variant
+// (nil for no author).
+func authorPrefix(author, variant string) []byte {
+	a := normAuthor(author)
+	if a == "" {
+		return nil
+	}
+	b := append([]byte{tableAuthor}, a...)
+	b = append(b, 0)
+	b = append(b, variant...)
+	return append(b, 0)
+}
 
 func recordKey(id ID) []byte { return append([]byte{tableRecord}, id[:]...) }
 

@@ -29,6 +29,10 @@ const (
 	SamePlay MatchKind = "same play"
 	// SameFinale: a fulfilled finale of both.
 	SameFinale MatchKind = "same finale"
+	// NearlySame: by an author of the query's source, with an initial
+	// position at most two squares apart (from the query's or its mirror
+	// image): a version, found even without a shared position.
+	NearlySame MatchKind = "nearly the same initial position"
 )
 
 // Match is one link between a query and an archived composition. Line
@@ -126,8 +130,18 @@ func (a *Archive) Find(e *Entry, opt FindOptions) ([]Hit, error) {
 				pts[id] = nil
 			}
 		}
+		near := versions(txn, e, opt.MaxPostings)
+		for id := range near {
+			if _, ok := pts[id]; !ok {
+				pts[id] = nil
+			}
+		}
 		for id, ps := range pts {
-			hits = append(hits, matches(e, id, ps, fins[id]))
+			h := matches(e, id, ps, fins[id])
+			if m, ok := near[id]; ok && id != e.ID && (len(h.Matches) == 0 || h.Matches[0].Kind != SameInitial) {
+				h.Matches = append(h.Matches, Match{Kind: NearlySame, Mirrored: m})
+			}
+			hits = append(hits, h)
 		}
 		sort.Slice(hits, func(i, j int) bool { return stronger(&hits[i], &hits[j]) })
 		var kept []Hit
@@ -259,6 +273,8 @@ func (h *Hit) weight() int {
 			w += 3
 		case SameFinale:
 			w += 2
+		case NearlySame:
+			w++
 		}
 	}
 	return w
@@ -293,6 +309,43 @@ func Version(e *Entry, h *Hit) bool {
 	q := e.Lines[0][0]
 	m := q.Mirror(e.Rules.Board)
 	return squaresApart(&p, &q) <= 2 || squaresApart(&p, &m) <= 2
+}
+
+// versions lists the compositions by the author of e's source whose
+// initial position is within two squares of e's (value: from e's mirror
+// image), at most max read.
+func versions(txn *badger.Txn, e *Entry, max int) map[ID]bool {
+	prefix := authorPrefix(e.Source.Author, e.Record.Variant)
+	if prefix == nil {
+		return nil
+	}
+	q := e.Lines[0][0]
+	m := q.Mirror(e.Rules.Board)
+	out := map[ID]bool{}
+	it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 64})
+	defer it.Close()
+	n := 0
+	for it.Rewind(); it.Valid() && n < max; it.Next() {
+		n++
+		var id ID
+		copy(id[:], it.Item().Key()[len(prefix):])
+		_ = it.Item().Value(func(v []byte) error {
+			if len(v) != KeySize {
+				return nil
+			}
+			var k Key
+			copy(k[:], v)
+			p := k.Position()
+			switch {
+			case squaresApart(&p, &q) <= 2:
+				out[id] = false
+			case squaresApart(&p, &m) <= 2:
+				out[id] = true
+			}
+			return nil
+		})
+	}
+	return out
 }
 
 // squaresApart counts the squares whose contents differ.

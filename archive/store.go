@@ -92,6 +92,7 @@ type Stats struct {
 	Sources      int            `json:"sources"`
 	Positions    int            `json:"positions"` // postings: (position, composition, line, ply)
 	Finales      int            `json:"finales"`
+	Authors      int            `json:"authors"`    // (author, composition) listings, for versions
 	ByVariant    map[string]int `json:"by_variant"` // compositions per game system
 	Bytes        int64          `json:"bytes"`      // on disk (LSM tree and value log)
 }
@@ -118,6 +119,8 @@ func (a *Archive) Stats() (Stats, error) {
 				s.Positions++
 			case tableFinale:
 				s.Finales++
+			case tableAuthor:
+				s.Authors++
 			}
 		}
 		return nil

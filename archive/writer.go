@@ -60,6 +60,11 @@ func (w *writer) put(e *Entry) error {
 	}
 	src, _ := json.Marshal(e.Source)
 	sk := sourceKey(e.ID, e.Source.id())
+	kvs := []kv{{sk, src}}
+	if ak := e.authorKey(e.Source.Author); ak != nil {
+		start := encode(&e.Lines[0][0])
+		kvs = append(kvs, kv{ak, start[:]})
+	}
 	if exists {
 		w.st.Duplicates++
 		if _, err := w.txn.Get(sk); err == nil {
@@ -68,10 +73,19 @@ func (w *writer) put(e *Entry) error {
 			return err
 		}
 		w.st.NewSources++
-		return w.set([]kv{{sk, src}})
+		return w.set(kvs)
 	}
 	w.st.Added++
-	return w.set(append(e.keys(), kv{sk, src}, kv{recordKey(e.ID), mustJSON(e.Record)}))
+	return w.set(append(append(e.keys(), kvs...), kv{recordKey(e.ID), mustJSON(e.Record)}))
+}
+
+// authorKey is the key listing the entry under author (nil: no author).
+func (e *Entry) authorKey(author string) []byte {
+	p := authorPrefix(author, e.Record.Variant)
+	if p == nil {
+		return nil
+	}
+	return append(p, e.ID[:]...)
 }
 
 func (w *writer) set(kvs []kv) error {
@@ -342,6 +356,9 @@ func (a *Archive) Remove(id ID) (ok bool, err error) {
 	}
 	for _, s := range srcs {
 		dels = append(dels, sourceKey(id, s.id()))
+		if ak := e.authorKey(s.Author); ak != nil {
+			dels = append(dels, ak)
+		}
 	}
 	dels = append(dels, recordKey(id))
 	for _, k := range dels {
@@ -362,7 +379,7 @@ func (a *Archive) Remove(id ID) (ok bool, err error) {
 // RemoveSource deletes one source of a composition, and the composition
 // when it was its last source.
 func (a *Archive) RemoveSource(id ID, s Source) (bool, error) {
-	_, srcs, ok, err := a.Get(id)
+	rec, srcs, ok, err := a.Get(id)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -376,7 +393,20 @@ func (a *Archive) RemoveSource(id ID, s Source) (bool, error) {
 	if len(srcs) == 1 {
 		return a.Remove(id)
 	}
-	return true, a.db.Update(func(txn *badger.Txn) error { return txn.Delete(sourceKey(id, s.id())) })
+	return true, a.db.Update(func(txn *badger.Txn) error {
+		for _, x := range srcs {
+			if x.id() != s.id() && normAuthor(x.Author) == normAuthor(s.Author) {
+				// Another source names the same author: the listing stays.
+				return txn.Delete(sourceKey(id, s.id()))
+			}
+		}
+		if p := authorPrefix(s.Author, rec.Variant); p != nil {
+			if err := txn.Delete(append(p, id[:]...)); err != nil {
+				return err
+			}
+		}
+		return txn.Delete(sourceKey(id, s.id()))
+	})
 }
 
 // entry replays a record back into an entry (its positions), for Remove

@@ -287,6 +287,8 @@ func describe(e *archive.Entry, h *archive.Hit, m archive.Match) (string, string
 			moves = " (" + strings.Join(e.Record.Lines[m.Line][m.Ply:m.Ply+m.Plies], " ") + ")"
 		}
 		return fmt.Sprintf("same play for %d plies from this entry's %s%s%s", m.Plies, after(e.Record, m.Line, m.Ply), moves, mirror), at(m.Ply)
+	case archive.NearlySame:
+		return "nearly the same initial position (by the same author, at most two squares apart)" + mirror, at(0)
 	case archive.SameFinale:
 		return fmt.Sprintf("same finale (this entry's %s, that one's %s)%s", after(e.Record, m.Line, m.Ply),
 			after(h.Record, m.OtherLine, m.OtherPly), mirror), at(m.Ply)

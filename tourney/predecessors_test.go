@@ -14,7 +14,8 @@ import (
 // b.pdn (an exact duplicate), a version by the same composer (his
 // initial position is a.pdn's after 1. c3-d4, two squares apart from
 // a.pdn's initial position), and another composer's later composition
-// from the same position.
+// from the same position; and a second version by him that shares no
+// position with the first, found by its author.
 func TestBatchDuplicatesAndVersions(t *testing.T) {
 	game := func(author, date, fen, moves string) string {
 		return "[Author \"" + author + "\"]\n[Date \"" + date + "\"]\n[GameType \"25\"]\n[FEN \"" + fen + "\"]\n" + moves + " *\n"
@@ -25,10 +26,12 @@ func TestBatchDuplicatesAndVersions(t *testing.T) {
 		"b.pdn": orig,
 		"v.pdn": game("X. Composer", "1995", "B:Wd4,g3:Bf8", "1... f8-g7 2. g3-f4 g7-h6"),
 		"w.pdn": game("Y. Other", "2001", "B:Wd4,g3:Bf8", "1... f8-g7 2. g3-f4"),
+		// no position in common with a.pdn's: found by its author
+		"u.pdn": game("x. composer", "1993", "W:Wc3,h2:Bf8", "1. h2-g3 f8-e7"),
 	}
 	var reps []*judge.Report
 	var comps []*composition.Composition
-	for _, name := range []string{"a.pdn", "b.pdn", "v.pdn", "w.pdn"} {
+	for _, name := range []string{"a.pdn", "b.pdn", "v.pdn", "w.pdn", "u.pdn"} {
 		es := corpus.Parse(name, []byte(files[name]))
 		if len(es) != 1 || es[0].Err != nil {
 			t.Fatalf("%s: %+v", name, es)
@@ -57,6 +60,7 @@ func TestBatchDuplicatesAndVersions(t *testing.T) {
 		{a, "v.pdn#1", "version (the same author"},
 		{a, "w.pdn#1", "successor (later than this entry): not a predecessor: this entry's position after 1. c3-d4 is that one's initial position"},
 		{v, "a.pdn#1", "version"},
+		{a, "u.pdn#1", "version (the same author, the initial position within two squares): not a predecessor: nearly the same initial position"},
 		{w, "a.pdn#1", "predecessor (older): this entry's initial position is that one's position after 1. c3-d4; same play for 2 plies"},
 		{w, "v.pdn#1", "predecessor (older): same initial position; same play for 2 plies from this entry's initial position (f8-g7 g3-f4)"},
 	} {

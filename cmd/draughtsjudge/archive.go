@@ -137,7 +137,7 @@ func archiveStats(a *archive.Archive, format string, stdout, stderr io.Writer) i
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(s) // a plain struct; a write error is run's
 	} else {
-		fmt.Fprintf(w, "archive %s\ncompositions %d\nsources %d\npositions %d\nfinales %d\nbytes %d\n", a.Dir, s.Compositions, s.Sources, s.Positions, s.Finales, s.Bytes)
+		fmt.Fprintf(w, "archive %s\ncompositions %d\nsources %d\npositions %d\nfinales %d\nauthor listings %d\nbytes %d\n", a.Dir, s.Compositions, s.Sources, s.Positions, s.Finales, s.Authors, s.Bytes)
 		var vs []string
 		for v := range s.ByVariant {
 			vs = append(vs, v)
