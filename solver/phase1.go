@@ -130,6 +130,7 @@ var phase1Schedule = []phase1Round{
 func (d *decided) runPhase1() {
 	for i := range phase1Schedule {
 		x := &phase1Schedule[i]
+		d.progress()
 		if !d.gateOpen(x.gate) || d.open() == 0 || d.ctx.Err() != nil {
 			continue
 		}
