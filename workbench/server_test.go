@@ -123,8 +123,8 @@ func TestStaticAssets(t *testing.T) {
 }
 
 // The boards: 32 dark squares on 8x8, 50 on 10x10, 25 on Lasca's 7x7;
-// the initial positions have 12 men a side (Russian, Brazilian, 6.1.2),
-// 20 (international, 7.2) and 11 (Lasca, 004 §2.2).
+// the initial positions have 12 men a side (Russian, Brazilian, 6.1.2.1),
+// 20 (international, 7.2) and 11 (Lasca, 004 §2.2.1).
 func TestSystems(t *testing.T) {
 	_, ts := newTestServer(t, testConfig(nil))
 	res, err := http.Get(ts.URL + "/api/systems")

@@ -37,6 +37,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f runFlags
 	addRunFlags(fs, &f)
 	_ = fs.MarkHidden("format")
+	_ = fs.MarkHidden("max-file-size")
 	addr := fs.String("addr", defaultServeAddr, "address to listen on, host:port (port 0: any free port)")
 	allowRemote := fs.Bool("allow-remote", false, "allow an --addr that is not loopback: anyone who reaches it can run checks on this machine")
 	fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one")

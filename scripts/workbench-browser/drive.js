@@ -10,7 +10,7 @@ const step = (msg) => console.log("workbench-browser: " + msg);
 
 async function main() {
   const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath, headless: true, viewport: { width: 1400, height: 1100 },
+    executablePath, headless: true, viewport: { width: 1400, height: 1250 },
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });
