@@ -40,7 +40,9 @@ func TestServeStartStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr syncBuffer
 	code := make(chan int, 1)
-	go func() { code <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--db", db, "--threads", "2"}, &stdout, &stderr) }()
+	go func() {
+		code <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--db", db, "--threads", "2"}, &stdout, &stderr)
+	}()
 	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
 	var url string
 	for i := 0; i < 200 && url == ""; i++ {
