@@ -325,10 +325,21 @@ function addMoves(ul, moves, parent, sol, line) {
     b.type = "button";
     b.className = "move" + (m.main ? " main" : "") + (m.white ? " w" : " b");
     b.textContent = (m.white ? "W " : "B ") + m.text + (m.note ? ` (${m.note})` : "");
-    const entry = { m, parent, siblings: moves, index: i, button: b, line: line.concat(m.text), children: [] };
+    const entry = { m, parent, siblings: moves, index: i, button: b, li, line: line.concat(m.text), children: [] };
     if (parent) { parent.children.push(entry); }
     entry.id = state.moves.push(entry) - 1;
     b.onclick = () => select(entry.id);
+    if (m.children && m.children.length) {
+      // Only the main line is open at first; the toggle opens the others.
+      const open = m.main && (!parent || parent.li.classList.contains("open"));
+      li.className = open ? "open" : "closed";
+      const t = document.createElement("button");
+      t.type = "button";
+      t.className = "toggle";
+      t.setAttribute("aria-label", "show or hide the moves after " + m.text);
+      t.onclick = () => { li.classList.toggle("open"); li.classList.toggle("closed"); };
+      li.appendChild(t);
+    }
     li.appendChild(b);
     if (m.children && m.children.length) {
       const sub = document.createElement("ul");
@@ -345,6 +356,7 @@ function select(id) {
   state.current = id;
   document.querySelectorAll(".move.current").forEach((m) => m.classList.remove("current"));
   e.button.classList.add("current");
+  for (let a = e.parent; a; a = a.parent) { a.li.classList.add("open"); a.li.classList.remove("closed"); }
   e.button.scrollIntoView({ block: "nearest" });
   showPosition(e.m.after, [{ path: e.m.path, class: "tree" }], "after " + e.line.join(" "), e.m.path);
 }
