@@ -169,7 +169,7 @@ func (s *Server) run(ctx context.Context, st *stream, c *composition.Composition
 		return nil, err
 	}
 	res = &Result{Verdict: rep.Verdict, Reason: rep.Reason, Keys: rep.Keys, Score: rep.Score, Nodes: rep.Nodes,
-		Seconds: time.Since(t0).Seconds(), Cached: rep.Cached, HTML: sb.String(), Solutions: viewOf(rep),
+		Seconds: time.Since(t0).Seconds(), Cached: rep.Cached, HTML: sb.String(), Solutions: viewOf(rep, c.Solution()),
 		AuthorErrors: rep.AuthorErrors}
 	if runs.Internal[0] != nil {
 		res.Internal = runs.Internal[0].Error()

@@ -604,3 +604,31 @@ func TestQueueOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A Lasca composition (composition/testdata/lasca-problem.pdn, composed
+// for the tests and solved there: key d2-c3) is checked and walked with
+// its columns: after 1. d2-c3 d4:b2 the black man commands b2 over the
+// white man it took (004 §2.3).
+func TestCheckLasca(t *testing.T) {
+	data, err := os.ReadFile("../composition/testdata/lasca-problem.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, testConfig(nil))
+	got := decode[parsed](t, post(t, ts, "/api/parse", "text/plain", bytes.NewReader(data)))
+	if len(got.Entries) != 1 || got.Entries[0].Entry == nil {
+		t.Fatalf("%+v", got)
+	}
+	r := lastResult(t, readEvents(t, postJSON(t, ts, "/api/check", got.Entries[0].Entry)))
+	if r.Verdict != judge.Sound || len(r.Keys) != 1 || r.Keys[0] != "d2-c3" {
+		t.Fatalf("verdict %s keys %v (%s)", r.Verdict, r.Keys, r.Reason)
+	}
+	sol := r.Solutions[0]
+	key := sol.Tree[0]
+	if len(key.Children) == 0 || key.Children[0].Text != "d4:b2" || key.Children[0].After.Pieces["b2"] != "bw" {
+		t.Errorf("after 1. d2-c3 d4:b2: %+v", key.Children)
+	}
+	if strings.Join(sol.Author, " ") != "d2-c3 d4:b2 a1:c3 c5-b4 c3:a5" {
+		t.Errorf("the author's line %v", sol.Author)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
 )
@@ -51,7 +52,9 @@ type Arrow struct {
 // viewOf places a report (and each part of a special kind) on the board.
 // A move that cannot be replayed is left out with a note, never an error:
 // the report is shown whatever the view lacks.
-func viewOf(r *judge.Report) []Solution {
+// author is the author's main line as written, for a report that does
+// not give it (Lasca's).
+func viewOf(r *judge.Report, author []draughts.Ply) []Solution {
 	if len(r.Parts) > 0 {
 		var out []Solution
 		for _, p := range r.Parts {
@@ -59,7 +62,13 @@ func viewOf(r *judge.Report) []Solution {
 		}
 		return out
 	}
-	return []Solution{solutionOf(r, "")}
+	sol := solutionOf(r, "")
+	if len(sol.Author) == 0 {
+		for _, p := range author {
+			sol.Author = append(sol.Author, p.Text)
+		}
+	}
+	return []Solution{sol}
 }
 
 func solutionOf(r *judge.Report, name string) Solution {
