@@ -74,10 +74,6 @@ func (s *stream) send(event string, v any) {
 // stop, Work.Stop) or the server closes. An input error is a 400 before
 // any event.
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
-	if s.ctx.Err() != nil {
-		httpError(w, http.StatusServiceUnavailable, "the workbench is shutting down")
-		return
-	}
 	var e Entry
 	if !s.readJSON(w, r, &e) {
 		return
@@ -87,7 +83,10 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.running.Add(1)
+	if !s.begin() {
+		httpError(w, http.StatusServiceUnavailable, "the workbench is shutting down")
+		return
+	}
 	defer s.running.Done()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()

@@ -62,6 +62,8 @@ type Server struct {
 	buildMu sync.Mutex // one endgame build at a time
 	ctx     context.Context
 	stop    context.CancelFunc
+	mu      sync.Mutex     // guards closed and the start of a check
+	closed  bool           // Close was called: no check starts
 	running sync.WaitGroup // the checks under way
 }
 
@@ -137,8 +139,22 @@ func (s *Server) hostAllowed(hostport string) bool {
 // Close stops every check under way (each ends as if its page had gone)
 // and waits for them, so that the caller can close the store.
 func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
 	s.stop()
 	s.running.Wait()
+}
+
+// begin counts a check under way; false once Close was called.
+func (s *Server) begin() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.running.Add(1)
+	return true
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {

@@ -333,9 +333,6 @@ func lastResult(t *testing.T, evs []event) Result {
 // a5-b4 (the README's sample), the HTML report's entry, the solution
 // tree on the board, the author's line beside the solver's.
 func TestCheckShoshin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a real analysis (seconds)")
-	}
 	store, err := tablebase.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
