@@ -90,9 +90,16 @@ function drawBoard(pieces, arrows, last) {
   }
 }
 
+const PIECE_NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+
 function drawColumn(el, g, col, size) {
-  // A column is drawn as stacked discs, the top one last (Lasca).
+  // A column is drawn as stacked discs, the top one last (Lasca), with
+  // its height and, on hover, its pieces top to bottom.
   const h = col.length;
+  if (h > 1) {
+    el("title", {}, g).textContent = [...col].map((p) => PIECE_NAMES[p]).join(" over ");
+    el("text", { x: size - 4, y: size - 4, class: "height" }, g).textContent = String(h);
+  }
   for (let i = h - 1; i >= 0; i--) {
     const p = col[i], dy = (i - (h - 1) / 2) * 6;
     const c = el("circle", { cx: size / 2, cy: size / 2 + dy, r: size * 0.38, class: "piece " + (p.toLowerCase() === "w" ? "white" : "black") }, g);
