@@ -96,10 +96,7 @@ function drawColumn(el, g, col, size) {
   // A column is drawn as stacked discs, the top one last (Lasca), with
   // its height and, on hover, its pieces top to bottom.
   const h = col.length;
-  if (h > 1) {
-    el("title", {}, g).textContent = [...col].map((p) => PIECE_NAMES[p]).join(" over ");
-    el("text", { x: size - 4, y: size - 4, class: "height" }, g).textContent = String(h);
-  }
+  if (h > 1) { el("title", {}, g).textContent = [...col].map((p) => PIECE_NAMES[p]).join(" over "); }
   for (let i = h - 1; i >= 0; i--) {
     const p = col[i], dy = (i - (h - 1) / 2) * 6;
     const c = el("circle", { cx: size / 2, cy: size / 2 + dy, r: size * 0.38, class: "piece " + (p.toLowerCase() === "w" ? "white" : "black") }, g);
@@ -108,6 +105,7 @@ function drawColumn(el, g, col, size) {
       el("text", { x: size / 2, y: size / 2 + dy + 6, class: "crown " + (p === "W" ? "onwhite" : "onblack") }, g).textContent = "K";
     }
   }
+  if (h > 1) { el("text", { x: size - 3, y: size - 3, class: "height" }, g).textContent = String(h); }
 }
 
 function showEditor() {
