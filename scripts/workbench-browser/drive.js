@@ -28,7 +28,8 @@ async function main() {
 
     // The sample file, uploaded: its first entry is picked.
     await page.setInputFiles("#file", sample);
-    await page.waitForFunction(() => document.getElementById("author").value.includes("Shoshin"));
+    await page.waitForFunction(() => document.getElementById("author").value.includes("Shoshin") &&
+      document.getElementById("status").textContent.includes("composition"));
     const sampleFEN = await page.inputValue("#fen");
     if (sampleFEN !== "W:WKa5,a3:Ba7,f4") { throw new Error("first sample entry's FEN " + sampleFEN); }
     step("sample uploaded, first entry: " + await page.inputValue("#author") + ", " + sampleFEN);
@@ -99,7 +100,8 @@ async function main() {
 
     // Stop: a long check (Scholma's problem, 30 pieces) stopped at once.
     await page.selectOption("#entries", "3");
-    await page.waitForFunction(() => document.getElementById("author").value.includes("Scholma"));
+    await page.waitForFunction(() => document.getElementById("author").value.includes("Scholma") &&
+      document.getElementById("fen").value.startsWith("W:W21,"));
     await page.click("#check");
     await page.waitForFunction(() => !document.getElementById("stop").disabled);
     await page.waitForTimeout(1500);

@@ -167,6 +167,7 @@ function entry() {
 
 async function load(e) {
   setSystem(e.variant);
+  await setFEN(e.fen); // first: a broken FEN leaves the form as it was
   $("genre").value = [...$("genre").options].some((o) => o.value === e.genre) ? e.genre : "";
   $("stipulation").value = e.stipulation || "win";
   $("author").value = e.author || "";
@@ -176,7 +177,6 @@ async function load(e) {
   state.tags = e.tags || [];
   $("tagsbox").hidden = state.tags.length === 0;
   $("tags").textContent = state.tags.map((t) => `[${t[0]} "${t[1]}"]`).join(" ");
-  await setFEN(e.fen);
 }
 
 async function readPDN(body) {
