@@ -15,7 +15,7 @@
 #
 # The first check builds the endgame slices Shoshin's study can reach into
 # the new store (Russian, up to 4 pieces); the whole run, npm install and
-# build included, took 30 s on the project's 2-core VM (loaded).
+# build included, took 15-30 s on the project's 2-core VM (loaded).
 # DRAUGHTSJUDGE_WORKBENCH_DB=DIR copies DIR as the store instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
