@@ -168,7 +168,14 @@ function entry() {
 async function load(e) {
   setSystem(e.variant);
   await setFEN(e.fen); // first: a broken FEN leaves the form as it was
-  $("genre").value = [...$("genre").options].some((o) => o.value === e.genre) ? e.genre : "";
+  const genre = e.genre || "";
+  if (![...$("genre").options].some((o) => o.value === genre)) {
+    // A genre as the file writes it (этюд, практическая проблема) is kept.
+    const o = document.createElement("option");
+    o.textContent = genre;
+    $("genre").appendChild(o);
+  }
+  $("genre").value = genre;
   $("stipulation").value = e.stipulation || "win";
   $("author").value = e.author || "";
   $("source").value = e.source || "";
