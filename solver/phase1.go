@@ -233,6 +233,7 @@ func (d *decided) decideEach(s *Searcher, b uint64, o Outcome, set func(st *firs
 		got, ub := s.decide(&x.q)
 		x.nodes += s.Nodes() - before
 		set(x, i, got, ub)
+		d.progress()
 	}
 	s.SetNodeBudget(old)
 }
