@@ -629,3 +629,27 @@ func TestCheckLasca(t *testing.T) {
 		t.Errorf("the author's line %v", sol.Author)
 	}
 }
+
+// A special kind (11.1.4) is shown one part at a time: either-side on
+// W:Wa1,h6:Bh8 with its solutions in [Solution1] and [Solution2], sound
+// with key a1-b2 (docs/cli.md's examples, worked out in the composition
+// package's tests), gives a solution per side to move; the tags the form
+// does not edit go to the check as read.
+func TestCheckSpecialKind(t *testing.T) {
+	_, ts := newTestServer(t, testConfig(nil))
+	e := Entry{Variant: "russian", FEN: "W:Wa1,h6:Bh8", Stipulation: "either-side: win",
+		Tags: [][2]string{{"Solution1", "1. a1-b2 h8-g7 2. h6:f8"}, {"Solution2", "1... h8-g7 2. h6:f8"}}}
+	r := lastResult(t, readEvents(t, postJSON(t, ts, "/api/check", e)))
+	if r.Verdict != judge.Sound {
+		t.Fatalf("verdict %s (%s)", r.Verdict, r.Reason)
+	}
+	if len(r.Solutions) != 2 || r.Solutions[0].Name == "" || r.Solutions[0].Name == r.Solutions[1].Name {
+		t.Fatalf("solutions %+v", r.Solutions)
+	}
+	if len(r.Solutions[0].Tree) == 0 || r.Solutions[0].Tree[0].Text != "a1-b2" {
+		t.Errorf("White to move: tree %+v", r.Solutions[0].Tree)
+	}
+	if r.Solutions[1].Start.Side != "B" {
+		t.Errorf("the second part's start: %+v", r.Solutions[1].Start)
+	}
+}
