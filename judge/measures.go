@@ -80,7 +80,7 @@ func (f *formal) variationsMeasure(rep *Report) []Measure {
 // finalesMeasure counts the distinct finales (11.3.9.5), and the rare
 // ones (11.3.7.1: a new or rare finale): the one standard win finale the
 // code knows is the final blow (Black has no piece left); a win where Black
-// keeps pieces that cannot move (a lock) counts as rarer.
+// keeps pieces that cannot move (a lock) counts as rarer, a database win not.
 func (f *formal) finalesMeasure(rep *Report) []Measure {
 	distinct := map[string]bool{}
 	var finDetail, rare []string
@@ -95,7 +95,7 @@ func (f *formal) finalesMeasure(rep *Report) []Measure {
 		if !distinct[k] {
 			distinct[k] = true
 			finDetail = append(finDetail, k)
-			if p, err := draughts.ParseFEN(f.r, fin.FEN); err == nil && p.Pieces[draughts.Black] != 0 && f.c.Stipulation.Kind == composition.KindWin {
+			if p, err := draughts.ParseFEN(f.r, fin.FEN); err == nil && f.c.Stipulation.Kind == composition.KindWin && p.Side == draughts.Black && p.Pieces[draughts.Black] != 0 && len(draughts.LegalMoves(&p, f.r)) == 0 {
 				rare = append(rare, finaleName(fin)+": Black locked")
 			}
 		}
