@@ -225,6 +225,17 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	tag("Stipulation", e.Stipulation)
 	tag("Points", fmt.Sprint(e.Points))
 	tag("Verdict", string(e.Verdict))
+	// A special kind (11.1.4): part 1 is the movetext, part N a
+	// [SolutionN] tag, as an answer gives them.
+	parts := keyParts(e)
+	for i, p := range parts[1:] {
+		var lines [][]string
+		for _, l := range p.Lines {
+			lines = append(lines, strings.Fields(pdnMove(strings.Join(l.Moves, " "))))
+		}
+		tag(fmt.Sprintf("Solution%d", i+2), MoveText(lines, int(sideOf(p.FEN))))
+	}
+	e = parts[0]
 	root := &pdnTrie{}
 	for _, l := range e.Lines {
 		n := root
