@@ -117,6 +117,8 @@ var resultsTmpl = template.Must(template.New("results").Funcs(template.FuncMap{
 	"p2":      func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"nobreak": nobreak,
 	"css":     func() template.CSS { return nobreakCSS },
+	// at is where in the solver's file, without the file named above it.
+	"at": func(file, where string) string { return strings.TrimPrefix(where, file+":") },
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Solving contest: results</title>
 <style>
@@ -131,10 +133,10 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 {{range .Solvers}}<tr><td>{{.Place}}</td><td>{{.Solver}}</td>{{range .Marks}}<td class="pt">{{p2 .Points}}</td>{{end}}<td class="pt"><b>{{p2 .Total}}</b></td></tr>
 {{end}}</table>
 {{range .Errors}}<p class="error">{{.}}</p>{{end}}
-{{range .Solvers}}<div class="solver"><h2>{{.Solver}}: {{p2 .Total}}, place {{.Place}}</h2><p>{{.File}}</p>
+{{range .Solvers}}{{$file := .File}}<div class="solver"><h2>{{.Solver}}: {{p2 .Total}}, place {{.Place}}</h2><p>{{.File}}</p>
 {{range .Marks}}<h3>No. {{.Number}}: {{p2 .Points}} of {{.Max}} (extra {{.Extra}})</h3>
-<table><tr><th>item</th><th>status</th><th>points</th><th>where</th><th>detail</th></tr>
-{{range .Audit}}<tr class="{{.Status}}"><td>{{.What}}</td><td>{{.Status}}</td><td class="pt">{{p2 .Points}} / {{p2 .Of}}</td><td>{{.Where}}</td><td>{{nobreak .Detail}}</td></tr>{{end}}</table>
+<table><tr><th>item</th><th>status</th><th>points</th><th>line:col</th><th>detail</th></tr>
+{{range .Audit}}<tr class="{{.Status}}"><td>{{.What}}</td><td>{{.Status}}</td><td class="pt">{{p2 .Points}} / {{p2 .Of}}</td><td>{{at $file .Where}}</td><td>{{nobreak .Detail}}</td></tr>{{end}}</table>
 {{end}}</div>{{end}}
 </body></html>
 `))
