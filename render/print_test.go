@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"draughtsjudge/contest"
 	"draughtsjudge/corpus"
 	"draughtsjudge/tourney"
 )
@@ -76,6 +77,39 @@ func TestSectionAsPublished(t *testing.T) {
 		}
 		if !strings.Contains(appendix, "judge.tsv:3") || !strings.Contains(appendix, "published.pdn#1") {
 			t.Errorf("%s: the appendix lacks the input error or the files", format)
+		}
+	}
+}
+
+// Every key format shows a Black-first key as a solver writes it and the
+// parts of a special kind (the published No. 15 of
+// corpus/regression/published-2.pdn: 1... h8-d4 2. g5-f6).
+func TestKeyBlackFirstAndParts(t *testing.T) {
+	bf := &contest.KeyEntry{Number: 1, Variant: "russian", FEN: "B:Wh6,g5,f4,h4:BKh8", Stipulation: "black-first: draw", Key: "g5-f6", KeyAfter: []string{"h8-d4"},
+		Lines: []contest.KeyLine{{Kind: contest.LineMain, Moves: []string{"h8-d4", "g5-f6", "d4:h8"}, Points: 2.7}}, KeyPoints: 1.8, Points: 4.5}
+	part := func(name, fen, key string) *contest.KeyEntry {
+		return &contest.KeyEntry{Number: 2, Variant: "russian", FEN: fen, Stipulation: "win", Key: key, Part: name,
+			Lines: []contest.KeyLine{{Kind: contest.LineMain, Moves: []string{key}, Points: 1}}, KeyPoints: 1, Points: 2}
+	}
+	sp := &contest.KeyEntry{Number: 2, Variant: "russian", FEN: "W:Wc5:Bb6", Stipulation: "either side: win", Key: "c5:a7", Points: 4,
+		Parts: []*contest.KeyEntry{part("White to move", "W:Wc5:Bb6", "c5:a7"), part("Black to move", "B:Wa5:Bb6", "b6-c7")}}
+	key := &contest.ContestKey{Format: contest.KeyFormat, Entries: []*contest.KeyEntry{bf, sp}}
+	for _, format := range []string{"text", "markdown", "html", "pdn"} {
+		var b bytes.Buffer
+		if err := Key(&b, key, format); err != nil {
+			t.Fatal(err)
+		}
+		out := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(b.String(), "")
+		want := []string{"1... h8-d4 2. g5-f6", "b6-c7"}
+		if format != "pdn" {
+			want = append(want, "Black to move")
+		} else {
+			want = append(want, `[Solution2 "1... b6-c7"]`)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s key lacks %q:\n%s", format, w, out)
+			}
 		}
 	}
 }
