@@ -103,6 +103,9 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 		}
 		if r.Originality != nil {
 			it.Predecessors = r.Originality.Predecessors
+			if r.Originality.More > 0 {
+				it.Predecessors = append(append([]string{}, it.Predecessors...), fmt.Sprintf("and %d more", r.Originality.More))
+			}
 		}
 		for _, l := range e.Drivers {
 			it.Reasons = append(it.Reasons, fmt.Sprintf("%+g: %s (%s)", l.Weight, evidenceRe.ReplaceAllString(l.Detail, ""), l.Clause))
