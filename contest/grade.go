@@ -71,6 +71,7 @@ type Grader struct {
 	Key     *ContestKey
 	Options judge.Options
 	comps   map[int]*composition.Composition
+	lines   map[*KeyLine][]draughts.Position // the positions of each key line, replayed once
 }
 
 // Grade marks every sheet: results sorted by total (ties share the
@@ -78,6 +79,7 @@ type Grader struct {
 func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 	res := &Results{Compositions: []ResultColumn{}, Solvers: []*SolverResult{}, Errors: []string{}}
 	gr.comps = map[int]*composition.Composition{}
+	gr.lines = map[*KeyLine][]draughts.Position{}
 	byNum := map[int]*KeyEntry{}
 	var nums []string
 	for _, e := range gr.Key.Entries {
@@ -400,6 +402,9 @@ func (gr *Grader) follow(e *KeyEntry, c *composition.Composition, want []string,
 		if i >= len(pos) {
 			return ""
 		}
+		if t := a.texts[j]; t == want[i] || strings.ReplaceAll(t, "x", ":") == want[i] {
+			return want[i] // the line's own move as the key writes it (PDN 3.0 "x" for ':')
+		}
 		mv, err := ResolveMove(&pos[i], c.Rules, a.texts[j])
 		if err != nil {
 			return ""
@@ -477,7 +482,12 @@ func (gr *Grader) markLines(e *KeyEntry, c *composition.Composition, lines []ans
 		if !keyRight {
 			break
 		}
-		pos, own := positions(c, l.Moves), ownPly(e, l.Moves)
+		pos, ok := gr.lines[&e.Lines[i]]
+		if !ok {
+			pos = positions(c, l.Moves)
+			gr.lines[&e.Lines[i]] = pos
+		}
+		own := ownPly(e, l.Moves)
 		owns[i] = own
 		for j, a := range lines {
 			m := gr.follow(e, c, l.Moves, pos, a)
