@@ -47,7 +47,7 @@ func TestGradeContest9(t *testing.T) {
 		{"Typos", 2, 5 + 1.13 + 1.05}, // the variation's typo at move 8: 1.15 × 11/12
 		{"Typos", 5, 6 + 1.35},        // 1.69 × 4/5
 		{"Half-way", 4, 3.60 + 2.31},  // Zubov's lock after 4 of 8 moves: 5.40 × 3/7
-		{"Half-way", 3, 4.20 + 3.15},  // 6.30 × 3/6
+		{"Half-way", 3, 4.20 + 3.15},  // the main line × 3/6
 		{"Claims", 7, 5 + 2},          // a cook claimed twice is paid once
 		{"Claims", 9, 2.80 + 2},
 		{"Claims", 1, 5.20}, // a5-b6 is a try, refuted by a7:c5
