@@ -54,6 +54,7 @@ func TestSectionAsPublished(t *testing.T) {
 	var sec tourney.Section
 	readJSON(t, "section.json", &sec)
 	sec.Award(tourney.DefaultAwards)
+	sec.Entries[0].Comment = "A miniature with three echoing finales." // as an override line "1 comment - A miniature…" sets it
 	sec.Errors = []string{"judge.tsv:3: entry \"9\" is not in the report"}
 	for _, format := range []string{"text", "markdown", "html"} {
 		var b bytes.Buffer
