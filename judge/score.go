@@ -47,7 +47,7 @@ type ScoreLine struct {
 // measures.go and those measureValues adds. A condition on another name
 // would never hold: ParseRubric refuses it.
 var rubricNames = map[string]bool{
-	"variations": true, "finales": true, "tries": true, "key_quiet": true, "key_sacrifice": true,
+	"variations": true, "finales": true, "finale_rare": true, "tries": true, "thematic_tries": true, "key_quiet": true, "key_sacrifice": true,
 	"sacrifices": true, "nadstavka": true, "sacrifice_ideal": true, "sacrifice_economical": true,
 	"sacrifice_uneconomical": true, "sacrifice_crude": true, "passive": true, "dead": true,
 	"white_en_prise": true, "en_prise_derived": true, "ready_lock": true, "miniature": true,
