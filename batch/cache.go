@@ -97,8 +97,9 @@ func drawRulesName(d solver.DrawRules) string {
 // from the store: the metadata (file, index, line, author, source,
 // status) is the current entry's, and a report with errors in the
 // author's solution, whose messages name a file and line, is not stored.
-// Nor is a time-limited unknown, or a report made while the store found
-// a slice damaged (made with less than the key says).
+// Nor is a time-limited unknown, a report made while the store found
+// a slice damaged, or one whose run was stopped (its context ended, or
+// its work budget's Stop): each made with less than the key says.
 func analyseCached(ctx context.Context, cfg *Config, store *tablebase.Store, c *composition.Composition, opt judge.Options, slices int) *judge.Report {
 	if store == nil {
 		return cfg.Analyse(ctx, c, opt)
@@ -114,6 +115,9 @@ func analyseCached(ctx context.Context, cfg *Config, store *tablebase.Store, c *
 		}
 	}
 	r := cfg.Analyse(ctx, c, opt)
+	if ctx.Err() != nil || opt.Solver.Budget.Work.Stopped() {
+		return r // stopped before its end (a front end's stop button): made with less than the key says
+	}
 	if r.Verdict == judge.VUnknown && strings.Contains(r.Reason, "budget") && opt.Time > 0 {
 		return r // a time-limited unknown is not a fact about the position
 	}

@@ -231,6 +231,24 @@ func (c *Composition) ThematicLines() int {
 // the solution, identical lines once.
 func (c *Composition) Tries() int { return countTries(c.Solution()) }
 
+// TryMoves are the first moves the author marks "?" (false trails), in
+// the notation of draughts.MoveString.
+func (c *Composition) TryMoves() []string {
+	var out []string
+	if sol := c.Solution(); len(sol) > 0 {
+		for _, v := range sol[0].Variations {
+			start := c.Start
+			if len(v) == 0 || !IsTry(&v[0]) {
+				continue
+			}
+			if m, err := draughts.ParseMove(&start, c.Rules, v[0].Text); err == nil {
+				out = append(out, draughts.MoveString(&start, c.Rules, m))
+			}
+		}
+	}
+	return out
+}
+
 // countTries counts the tries the author marks "?" in plies.
 func countTries(plies []draughts.Ply) int {
 	n := 0

@@ -75,6 +75,9 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 				g.Tags[strings.ToLower(t.name)] = t.value
 			}
 		case tokTag:
+			if len(g.Tags) == 0 && !moved {
+				g.Line = t.line // the game starts at its first tag, not at a comment before it
+			}
 			g.Tags[strings.ToLower(t.text)] = t.value
 			if numberTags[strings.ToLower(t.text)] && !numberValue.MatchString(strings.TrimSpace(t.value)) {
 				fail(t.line, t.col, "bad [%s %q]: want the number of a composition", t.text, t.value)
@@ -308,7 +311,40 @@ func (lx *answerLexer) next() answerTok {
 		if w == "" {
 			continue
 		}
+		if isWord(w) {
+			return answerTok{kind: tokComment, text: lx.words(w), line: line, col: col}
+		}
 		return answerTok{kind: tokMove, text: w, line: line, col: col}
+	}
+}
+
+// isWord reports whether a token of the movetext is a word, not a move:
+// it has no digit and is not two files ("cd", Russian short notation). A
+// source ends its lines with words ("3.a3-b4 и белые выигрывают", "and
+// White wins"): they are read as a comment, never as a move.
+func isWord(w string) bool {
+	return !strings.ContainsAny(w, "0123456789") && !shortFiles.MatchString(strings.ToLower(w))
+}
+
+// words reads the words that follow w on its line, up to the next move,
+// bracket or line end, into one comment.
+func (lx *answerLexer) words(w string) string {
+	out := []string{w}
+	for {
+		i, line, col := lx.i, lx.line, lx.col
+		for lx.peek() == ' ' || lx.peek() == '\t' {
+			lx.adv()
+		}
+		var sb strings.Builder
+		for lx.i < len(lx.src) && !strings.ContainsRune(" \t\r\n[]{}();", lx.peek()) {
+			sb.WriteRune(typographic(lx.adv()))
+		}
+		next := strings.TrimRight(sb.String(), "!?+#.,:")
+		if next == "" || !isWord(next) || resultRe.MatchString(sb.String()) {
+			lx.i, lx.line, lx.col = i, line, col
+			return strings.Join(out, " ")
+		}
+		out = append(out, sb.String())
 	}
 }
 

@@ -71,6 +71,7 @@ type Grader struct {
 	Key     *ContestKey
 	Options judge.Options
 	comps   map[int]*composition.Composition
+	lines   map[*KeyLine][]draughts.Position // the positions of each key line, replayed once
 }
 
 // Grade marks every sheet: results sorted by total (ties share the
@@ -78,6 +79,7 @@ type Grader struct {
 func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 	res := &Results{Compositions: []ResultColumn{}, Solvers: []*SolverResult{}, Errors: []string{}}
 	gr.comps = map[int]*composition.Composition{}
+	gr.lines = map[*KeyLine][]draughts.Position{}
 	byNum := map[int]*KeyEntry{}
 	var nums []string
 	for _, e := range gr.Key.Entries {
@@ -107,6 +109,9 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 			e := byNum[n]
 			if e == nil {
 				res.Errors = append(res.Errors, fmt.Sprintf("%s:%d: answer to composition %d (%s), which the key does not have (key: %s); ignored", g.File, g.Line, n, how, strings.Join(nums, ", ")))
+				if g.Err != nil {
+					res.Errors = append(res.Errors, g.Err.Error()) // its syntax error too, file:line:col
+				}
 				continue
 			}
 			m := marks[n]
@@ -183,39 +188,46 @@ func (gr *Grader) number(g *AnswerGame, i int) (int, string) {
 	return i + 1, fmt.Sprintf("game %d of the file", i+1)
 }
 
-// answerLine is one path through a solver's answer, resolved.
+// answerLine is one path through a solver's answer: its plies as written,
+// where each stands in the sheet, and the moves as the answer itself
+// plays them, up to its first unreadable or illegal move.
 type answerLine struct {
-	moves []string
+	texts []string
 	where []string
+	moves []string
 }
 
-// resolve replays the answer tree from start; an illegal or ambiguous
-// move ends its line and is returned as an error.
+// resolve collects the paths of the answer tree from start; an illegal or
+// ambiguous move is returned as an error, and its path goes on as written
+// (the marking reads it against each line of the key).
 func resolve(c *composition.Composition, g *AnswerGame) ([]answerLine, []AuditLine) {
 	var lines []answerLine
 	var errs []AuditLine
-	var walk func(plies []AnswerPly, p draughts.Position, cur answerLine, half int)
-	walk = func(plies []AnswerPly, p draughts.Position, cur answerLine, half int) {
+	var walk func(plies []AnswerPly, p draughts.Position, ok bool, cur answerLine)
+	walk = func(plies []AnswerPly, p draughts.Position, ok bool, cur answerLine) {
 		for i := range plies {
 			ply := &plies[i]
 			for _, v := range ply.Variations {
-				walk(v, p, answerLine{append([]string{}, cur.moves...), append([]string{}, cur.where...)}, half)
+				walk(v, p, ok, answerLine{slices.Clone(cur.texts), slices.Clone(cur.where), slices.Clone(cur.moves)})
 			}
 			where := fmt.Sprintf("%s:%d:%d", g.File, ply.Line, ply.Col)
+			cur.texts, cur.where = append(cur.texts, ply.Text), append(cur.where, where)
+			if !ok {
+				continue
+			}
 			m, err := ResolveMove(&p, c.Rules, ply.Text)
 			if err != nil {
 				errs = append(errs, AuditLine{What: "error", Status: "error", Where: where,
-					Detail: fmt.Sprintf("move %s %s: %v; the line is marked up to here", composition.MoveNo(cur.moves, c.Start.Side), ply.Text, trimMoveErr(err))})
-				break
+					Detail: fmt.Sprintf("move %s %s: %v; the answer is read on against the key's lines (a move they have still counts)", composition.MoveNo(cur.moves, c.Start.Side), ply.Text, trimMoveErr(err))})
+				ok = false
+				continue
 			}
 			cur.moves = append(cur.moves, draughts.MoveString(&p, c.Rules, m))
-			cur.where = append(cur.where, where)
 			p = p.Play(m)
-			half++
 		}
 		lines = append(lines, cur)
 	}
-	walk(g.Moves, c.Start, answerLine{}, 0)
+	walk(g.Moves, c.Start, true, answerLine{})
 	return lines, errs
 }
 
@@ -304,18 +316,7 @@ func (gr *Grader) markPart(ctx context.Context, e *KeyEntry, c *composition.Comp
 		m.Audit = append(m.Audit, AuditLine{What: "key", Status: "wrong", Of: e.KeyPoints, Where: main.where[k], Detail: d})
 	}
 	m.Audit = append(m.Audit, errs...)
-	for _, l := range e.Lines {
-		a := AuditLine{What: "line", Of: l.Points, Detail: l.Kind + " " + LineString(l.Moves, c.Start.Side)}
-		if !keyRight {
-			a.Status, a.Detail = "missing", a.Detail+": not credited (wrong key)"
-			m.Audit = append(m.Audit, a)
-			continue
-		}
-		frac, status, where, note := gr.bestMatch(e, l.Moves, ownPly(e, l.Moves), lines, c.Start.Side)
-		a.Status, a.Where, a.Points = status, where, round2(l.Points*frac)
-		if note != "" {
-			a.Detail += ": " + note
-		}
+	for _, a := range gr.markLines(e, c, lines, keyRight) {
 		m.Points += a.Points
 		m.Audit = append(m.Audit, a)
 	}
@@ -373,77 +374,177 @@ func ownPly(e *KeyEntry, want []string) int {
 	return len(want) - 1
 }
 
-// bestMatch compares one line of the key with every line of the answer:
-// the share of the line's White moves after the key that the answer gives
-// (an alternative winning move, a dual, credits the rest of the line),
-// the status, where in the sheet, and a note. An answer line that stops
-// before the line's own ply (ownPly) does not address it, unless it errs
-// on the way (a wrong move, no credit).
-func (gr *Grader) bestMatch(e *KeyEntry, want []string, own int, lines []answerLine, start draughts.Side) (float64, string, string, string) {
+// lineMatch is how one answer line follows one line of the key.
+type lineMatch struct {
+	matched, total int  // White moves after the key: given as the line has them / in the line
+	reached        int  // plies of the line the answer goes through (given, misspelt, wrong or left out)
+	diverged       bool // the answer gives another Black move, or another move before the key: another line
+	dual           int  // the ply of an accepted other winning move, -1 none
+	dualMove       string
+	wrong          int // the first ply the answer gets wrong or leaves out, -1 none
+	wrongText      string
+	wrongWhere     string
+	where          string // where the answer's last ply on the line stands
+}
+
+// follow reads one answer line against one line of the key, ply by ply in
+// the key line's positions (pos[i] is the position before want[i]). A move
+// the line has counts; another Black move, or another move before the key,
+// is another line; a White move the key knows also wins (a dual) credits
+// the rest of the line; any other move (misspelt, illegal or wrong) earns
+// nothing and the answer is read on from the line's position, so that the
+// moves after a typo still count; a ply the answer leaves out (a forced
+// reply, as sources often omit) is skipped when the next one fits.
+func (gr *Grader) follow(e *KeyEntry, c *composition.Composition, want []string, pos []draughts.Position, a answerLine) lineMatch {
 	k := len(e.KeyAfter) // the key's ply
-	white := func(i int) bool { return (i%2 == 0) == (start == draughts.White) }
-	total := 0
+	white := func(i int) bool { return (i%2 == 0) == (c.Start.Side == draughts.White) }
+	read := func(i, j int) string {
+		if i >= len(pos) {
+			return ""
+		}
+		if t := a.texts[j]; t == want[i] || strings.ReplaceAll(t, "x", ":") == want[i] {
+			return want[i] // the line's own move as the key writes it (PDN 3.0 "x" for ':')
+		}
+		mv, err := ResolveMove(&pos[i], c.Rules, a.texts[j])
+		if err != nil {
+			return ""
+		}
+		return draughts.MoveString(&pos[i], c.Rules, mv)
+	}
+	m := lineMatch{dual: -1, wrong: -1}
 	for i := k + 1; i < len(want); i++ {
 		if white(i) {
-			total++
+			m.total++
 		}
 	}
-	bestFrac, bestStatus, bestWhere, bestNote := 0.0, "missing", "", "not in the answer"
-	for _, a := range lines {
-		matched, wrong, dual, reached := 0, -1, false, 0
-		i := 0
-		for ; i < len(want) && i < len(a.moves); i++ {
-			if a.moves[i] == want[i] {
-				if white(i) && i > k {
-					matched++
-				}
-				reached = i + 1
-				continue
+	credit := func(i int) {
+		if white(i) && i > k {
+			m.matched++
+		}
+	}
+	for j := 0; j < len(a.texts) && m.reached < len(want) && m.reached < len(pos); j++ {
+		i := m.reached
+		s := read(i, j)
+		switch {
+		case s == want[i]:
+			credit(i)
+		case i <= k || !white(i) && s != "":
+			m.diverged = true
+			return m
+		case white(i) && s != "" && gr.isAlternative(e, want[:i], s):
+			m.dual, m.dualMove, m.matched, m.reached, m.where = i, s, m.total, len(want), a.where[j]
+			return m
+		case s == "" && i+1 < len(want) && read(i+1, j) == want[i+1]:
+			if m.wrong < 0 && white(i) {
+				m.wrong, m.wrongText, m.wrongWhere = i, "", a.where[j]
 			}
-			if !white(i) {
-				break // another defence: another line
-			}
-			if gr.isAlternative(e, want[:i], a.moves[i]) {
-				dual, matched, reached = true, total, len(want)
-			} else {
-				wrong = i
-			}
+			credit(i + 1)
+			m.reached, m.where = i+2, a.where[j]
+			continue
+		case m.wrong < 0:
+			m.wrong, m.wrongText, m.wrongWhere = i, a.texts[j], a.where[j]
+		}
+		m.reached, m.where = i+1, a.where[j]
+	}
+	return m
+}
+
+// positions are the positions before each move of a key line.
+func positions(c *composition.Composition, moves []string) []draughts.Position {
+	pos := make([]draughts.Position, 0, len(moves))
+	p := c.Start
+	for _, s := range moves {
+		mv, err := ResolveMove(&p, c.Rules, s)
+		if err != nil {
 			break
 		}
-		if reached <= own && wrong < 0 {
-			continue // the answer does not reach this line's own defence
+		pos = append(pos, p)
+		p = p.Play(mv)
+	}
+	return pos
+}
+
+// markLines marks each line of the key against the answer's lines
+// (docs/contests.md, grade): the line's points × the share of its White
+// moves after the key that the best answer line gives. An answer line
+// addresses a key line once it goes past the line's own ply (ownPly); one
+// that stops on moves several lines share is credited to the first of them
+// in the key's order (the main line first), never to all.
+func (gr *Grader) markLines(e *KeyEntry, c *composition.Composition, lines []answerLine, keyRight bool) []AuditLine {
+	var out []AuditLine
+	ms := make([][]lineMatch, len(e.Lines))
+	owns := make([]int, len(e.Lines))
+	taken := make([]int, len(lines)) // the key line a stopped answer line is credited to
+	for j := range taken {
+		taken[j] = -1
+	}
+	for i, l := range e.Lines {
+		if !keyRight {
+			break
 		}
-		frac := 1.0
-		if total > 0 {
-			frac = float64(matched) / float64(total)
+		pos, ok := gr.lines[&e.Lines[i]]
+		if !ok {
+			pos = positions(c, l.Moves)
+			gr.lines[&e.Lines[i]] = pos
 		}
-		if reached <= own {
-			frac = 0
-		}
-		status, where, note := "given", "", ""
-		if reached > 0 {
-			where = a.where[reached-1]
-		}
-		switch {
-		case dual:
-			note = fmt.Sprintf("%s%s is another winning move (accepted)", composition.MoveNo(want[:i], start), a.moves[i])
-			where = a.where[i]
-		case wrong >= 0:
-			status, where = "wrong move", a.where[wrong]
-			note = fmt.Sprintf("%s%s? the line needs %s%s", composition.MoveNo(want[:wrong], start), a.moves[wrong], composition.MoveNo(want[:wrong], start), want[wrong])
-			if frac > 0 {
-				note += fmt.Sprintf("; %d of %d White moves given before it", matched, total)
+		own := ownPly(e, l.Moves)
+		owns[i] = own
+		for j, a := range lines {
+			m := gr.follow(e, c, l.Moves, pos, a)
+			ms[i] = append(ms[i], m)
+			if taken[j] < 0 && !m.diverged && m.reached <= own && (m.matched > 0 || m.wrong >= 0) {
+				taken[j] = i
 			}
-		case frac < 1:
-			status = "partial"
-			note = fmt.Sprintf("%d of %d White moves given", matched, total)
-		}
-		better := frac > bestFrac || bestStatus == "missing" || (frac == bestFrac && bestStatus == "wrong move" && status != "wrong move")
-		if better {
-			bestFrac, bestStatus, bestWhere, bestNote = frac, status, where, note
 		}
 	}
-	return bestFrac, bestStatus, bestWhere, bestNote
+	for i, l := range e.Lines {
+		a := AuditLine{What: "line", Of: l.Points, Status: "missing", Detail: l.Kind + " " + LineString(l.Moves, c.Start.Side)}
+		if !keyRight {
+			a.Detail += ": not credited (wrong key)"
+			out = append(out, a)
+			continue
+		}
+		best, bestFrac, note := -1, 0.0, "not in the answer"
+		for j, m := range ms[i] {
+			if m.reached <= owns[i] && taken[j] != i {
+				continue // the answer does not reach this line's own ply
+			}
+			frac := 1.0
+			if m.total > 0 {
+				frac = float64(m.matched) / float64(m.total)
+			}
+			if best < 0 || frac > bestFrac || frac == bestFrac && ms[i][best].wrong >= 0 && m.wrong < 0 {
+				best, bestFrac = j, frac
+			}
+		}
+		if best >= 0 {
+			m := ms[i][best]
+			a.Points, a.Where, a.Status, note = round2(l.Points*bestFrac), m.where, "given", ""
+			switch {
+			case m.dual >= 0:
+				note = fmt.Sprintf("%s%s is another winning move (accepted)", composition.MoveNo(l.Moves[:m.dual], c.Start.Side), m.dualMove)
+			case m.wrong >= 0:
+				a.Status, a.Where = "wrong move", m.wrongWhere
+				no := composition.MoveNo(l.Moves[:m.wrong], c.Start.Side)
+				if m.wrongText == "" {
+					note = fmt.Sprintf("%s%s left out", no, l.Moves[m.wrong])
+				} else {
+					note = fmt.Sprintf("%s%s? the line needs %s%s", no, m.wrongText, no, l.Moves[m.wrong])
+				}
+				note += fmt.Sprintf("; %d of %d White moves given", m.matched, m.total)
+			case bestFrac < 1:
+				a.Status, note = "partial", fmt.Sprintf("%d of %d White moves given", m.matched, m.total)
+			}
+			if m.reached <= owns[i] {
+				note += "; the answer stops on moves this line shares with others: credited to this line, the first of them"
+			}
+		}
+		if note != "" {
+			a.Detail += ": " + note
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // isAlternative reports whether mv also forces the goal after line.

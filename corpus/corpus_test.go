@@ -99,3 +99,24 @@ func TestLoadOnlyRegularFiles(t *testing.T) {
 		t.Errorf("file at the limit: %d entries, want 4", len(es))
 	}
 }
+
+// TestRussianTagNames: the tag names of the Russian regulations (Жанр,
+// Задание, Автор, Позиция) are read as their English synonyms. The position
+// is Shoshin's study of the sample (corpus/sample/published.pdn).
+func TestRussianTagNames(t *testing.T) {
+	const pdn = `[Автор "А. Шошин"]
+[Жанр "этюд"]
+[Задание "win"]
+[Позиция "W:WKa5,a3:Ba7,f4"]
+[SetUp "1"]
+*
+`
+	es := Parse("ru.pdn", []byte(pdn))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("Parse: %+v", es)
+	}
+	c := es[0].Composition
+	if c.Author != "А. Шошин" || c.Genre != "study" {
+		t.Errorf("author %q genre %q, want А. Шошин and study", c.Author, c.Genre)
+	}
+}

@@ -162,6 +162,13 @@ func pdnIsIdent(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+// pdnIsTagName reports whether c may be part of a tag name: an identifier
+// byte, or any byte of a multi-byte UTF-8 sequence, so that the Russian tag
+// names composition.Tag accepts as synonyms ([Жанр "этюд"]) are read.
+func pdnIsTagName(c byte) bool {
+	return pdnIsIdent(c) || c >= 0x80
+}
+
 // skip skips white space and escape lines (';' or '%' in column 1). It
 // reports whether a blank line was skipped.
 func (lx *pdnLexer) skip() (blank bool) {
@@ -259,7 +266,7 @@ func (lx *pdnLexer) tag(t pdnToken) pdnToken {
 	}
 	p := blanks(lx.pos + 1)
 	ns := p
-	for p < len(d) && pdnIsIdent(d[p]) {
+	for p < len(d) && pdnIsTagName(d[p]) {
 		p++
 	}
 	if p == ns {
@@ -310,7 +317,7 @@ func pdnLooksLikeTag(b []byte) bool {
 		i++
 	}
 	j := i
-	for j < len(b) && pdnIsIdent(b[j]) {
+	for j < len(b) && pdnIsTagName(b[j]) {
 		j++
 	}
 	if j == i {

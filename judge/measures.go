@@ -2,7 +2,8 @@ package judge
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"draughtsjudge/composition"
@@ -76,10 +77,13 @@ func (f *formal) variationsMeasure(rep *Report) []Measure {
 	return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all%s)", themes, len(f.lines), demDetail))
 }
 
-// finalesMeasure counts the distinct finales (11.3.9.5).
+// finalesMeasure counts the distinct finales (11.3.9.5), and the rare
+// ones (11.3.7.1: a new or rare finale): the one standard win finale the
+// code knows is the final blow (Black has no piece left); a win where Black
+// keeps pieces that cannot move (a lock) counts as rarer, a database win not.
 func (f *formal) finalesMeasure(rep *Report) []Measure {
 	distinct := map[string]bool{}
-	var finDetail []string
+	var finDetail, rare []string
 	for _, fin := range rep.Finales {
 		if !fin.Fulfilled {
 			continue
@@ -91,21 +95,59 @@ func (f *formal) finalesMeasure(rep *Report) []Measure {
 		if !distinct[k] {
 			distinct[k] = true
 			finDetail = append(finDetail, k)
+			if p, err := draughts.ParseFEN(f.r, fin.FEN); err == nil && f.c.Stipulation.Kind == composition.KindWin && p.Side == draughts.Black && p.Pieces[draughts.Black] != 0 && len(draughts.LegalMoves(&p, f.r)) == 0 {
+				rare = append(rare, finaleName(fin)+": Black locked")
+			}
 		}
 	}
-	return measure("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
+	out := measure("finales", "11.3.9.5", float64(len(distinct)), "distinct finales: "+orNone(finDetail))
+	return append(out, measure("finale_rare", "11.3.7.1", float64(len(rare)), "winning finales other than the final blow (the one standard win finale the code knows): "+orNone(rare))...)
 }
 
-// triesMeasure counts the tries refuted by a single defence (11.3.3).
+// triesMeasure counts the first moves refuted by a single defence (11.3.3;
+// contest points read it) and the thematic tries among them (11.3.8.3):
+// the author's "?" or a sacrifice, which starts a combination. A quiet move
+// refuted by one defence (most king moves of an ending) is no false trail.
 func (f *formal) triesMeasure(rep *Report) []Measure {
-	var tries []string
+	authors := map[string]bool{}
+	for _, m := range f.c.TryMoves() {
+		authors[m] = true
+	}
+	var tries, thematic, plain []string
 	for _, t := range f.ans.Tries {
 		if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
 			continue
 		}
-		tries = append(tries, fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move))
+		s := fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move)
+		tries = append(tries, s)
+		switch {
+		case authors[t.Move]:
+			thematic = append(thematic, s+" (the author's try)")
+		case f.sacrifice(t.Move):
+			thematic = append(thematic, s+" (a sacrifice)")
+		default:
+			plain = append(plain, t.Move)
+		}
 	}
-	return measure("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+	out := measure("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+	return append(out, measure("thematic_tries", "11.3.8.3", float64(len(thematic)), fmt.Sprintf("thematic tries (the author's \"?\" or a sacrifice): %s; not counted, quiet first moves that start no combination: %s", orNone(thematic), orNone(plain)))...)
+}
+
+// sacrifice reports whether White's first move mv gives a piece away:
+// Black can then capture a piece it could not take before.
+func (f *formal) sacrifice(mv string) bool {
+	start := f.c.Start
+	m, err := draughts.ParseMove(&start, f.r, mv)
+	if err != nil {
+		return false
+	}
+	after, before := start.Play(m), enPrise(start, f.r)
+	for _, x := range draughts.LegalMoves(&after, f.r) {
+		if x.Captured&^before != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // keyMeasures are the quiet key, the key sacrifice and the sacrifices of
@@ -159,30 +201,20 @@ func (f *formal) illusoryChoiceMeasures(rep *Report) []Measure {
 		return nil
 	}
 	main := f.lines[0]
-	var ideal, econ, bad []string
+	by := map[string][]string{} // ideal, economical, uneconomical
 	for i := range main.Moves {
 		p := main.Before[i]
 		if p.Side != draughts.Black || !main.Moves[i].IsCapture() {
 			continue
 		}
-		counts := illusoryChoice(&p, r)
-		if len(counts) < 2 {
-			continue
-		}
-		at := fmt.Sprintf("%s%s %s", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], ratio(counts))
-		switch classifyChoice(counts) {
-		case "":
-		case "ideal":
-			ideal = append(ideal, at)
-		case "economical":
-			econ = append(econ, at)
-		case "uneconomical":
-			bad = append(bad, at)
+		if counts := illusoryChoice(&p, r); len(counts) >= 2 {
+			k := classifyChoice(counts)
+			by[k] = append(by[k], fmt.Sprintf("%s%s %s", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], ratio(counts)))
 		}
 	}
-	out := measure("sacrifice_ideal", "11.3.7.6", float64(len(ideal)), "ideal illusory choices: "+orNone(ideal))
-	out = append(out, measure("sacrifice_economical", "11.3.7.6", float64(len(econ)), "economical: "+orNone(econ))...)
-	return append(out, measure("sacrifice_uneconomical", "11.3.7.6", float64(len(bad)), "uneconomical: "+orNone(bad))...)
+	out := measure("sacrifice_ideal", "11.3.7.6", float64(len(by["ideal"])), "ideal illusory choices: "+orNone(by["ideal"]))
+	out = append(out, measure("sacrifice_economical", "11.3.7.6", float64(len(by["economical"])), "economical: "+orNone(by["economical"]))...)
+	return append(out, measure("sacrifice_uneconomical", "11.3.7.6", float64(len(by["uneconomical"])), "uneconomical: "+orNone(by["uneconomical"]))...)
 }
 
 // crudeSacrificeMeasure (11.3.7.6): in a 100-square problem, giving two
@@ -236,11 +268,13 @@ func (f *formal) deadMeasure(rep *Report) []Measure {
 }
 
 // blackToMove is the initial position with Black to move.
-func (f *formal) blackToMove() draughts.Position {
-	q := f.c.Start
-	q.Side = draughts.Black
-	q.Key = q.ComputeKey()
-	return q
+func (f *formal) blackToMove() draughts.Position { return withSide(f.c.Start, draughts.Black) }
+
+// withSide is p with side to move.
+func withSide(p draughts.Position, side draughts.Side) draughts.Position {
+	p.Side = side
+	p.Key = p.ComputeKey()
+	return p
 }
 
 // enPriseMeasures: white pieces en prise at the start, a ready shot for
@@ -381,26 +415,14 @@ func illusoryChoice(p *draughts.Position, r *draughts.Rules) []int {
 			}
 		}
 	}
-	var out []int
-	for _, n := range best {
-		out = append(out, n)
-	}
-	sort.Ints(out)
-	return out
+	return slices.Sorted(maps.Values(best))
 }
 
 // direction is a code for the diagonal direction from a to b.
 func direction(b *draughts.Board, a, c draughts.Square) draughts.Square {
 	r1, c1 := b.RowCol(a)
 	r2, c2 := b.RowCol(c)
-	d := draughts.Square(0)
-	if r2 > r1 {
-		d |= 1
-	}
-	if c2 > c1 {
-		d |= 2
-	}
-	return d
+	return draughts.Square(flag(r2 > r1)) | draughts.Square(flag(c2 > c1))<<1
 }
 
 // classifyChoice applies 11.3.7.6: economical when some direction gives
@@ -424,26 +446,12 @@ func classifyChoice(counts []int) string {
 }
 
 func ratio(counts []int) string {
-	s := make([]string, len(counts))
-	for i, n := range counts {
-		s[i] = fmt.Sprint(n)
-	}
-	return strings.Join(s, ":")
+	return strings.Trim(strings.ReplaceAll(fmt.Sprint(counts), " ", ":"), "[]")
 }
 
-func flag(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
+func flag(b bool) float64 { return map[bool]float64{true: 1}[b] }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
+func yesNo(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] }
 
 func orNone(xs []string) string {
 	if len(xs) == 0 {
@@ -485,17 +493,7 @@ func pieceActivity(start draughts.Position, lines []composition.Line) (moved, to
 // the transposed move in his own line through that node (0: not found).
 func (f *formal) transpositionDistance(t Finding) int {
 	for _, l := range f.lines {
-		if len(l.Text) <= len(t.Line) {
-			continue
-		}
-		prefix := true
-		for i, m := range t.Line {
-			if l.Text[i] != m {
-				prefix = false
-				break
-			}
-		}
-		if !prefix {
+		if len(l.Text) <= len(t.Line) || !slices.Equal(l.Text[:len(t.Line)], t.Line) {
 			continue
 		}
 		for k := len(t.Line) + 2; k < len(l.Text); k += 2 {
@@ -510,8 +508,7 @@ func (f *formal) transpositionDistance(t Finding) int {
 // enPrise is the set of white pieces Black could capture in p if Black
 // were to move (before White's move).
 func enPrise(p draughts.Position, r *draughts.Rules) draughts.Bitboard {
-	p.Side = draughts.Black
-	p.Key = p.ComputeKey()
+	p = withSide(p, draughts.Black)
 	var out draughts.Bitboard
 	if draughts.HasCapture(&p, r) {
 		for _, m := range draughts.LegalMoves(&p, r) {

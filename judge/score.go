@@ -48,7 +48,7 @@ type ScoreLine struct {
 // would never hold: ParseRubric refuses it.
 var rubricNames = func() map[string]bool {
 	m := map[string]bool{}
-	for _, n := range strings.Fields("variations finales tries key_quiet key_sacrifice sacrifices nadstavka sacrifice_ideal sacrifice_economical sacrifice_uneconomical sacrifice_crude passive dead white_en_prise en_prise_derived ready_lock miniature balance g1h2 duals branch_inaccuracies transpositions transposition_distance board10 genre_" + composition.Problem + " genre_" + composition.Study + " genre_" + composition.Task + " genre_" + composition.Ending) {
+	for _, n := range strings.Fields("variations finales finale_rare tries thematic_tries key_quiet key_sacrifice sacrifices nadstavka sacrifice_ideal sacrifice_economical sacrifice_uneconomical sacrifice_crude passive dead white_en_prise en_prise_derived ready_lock miniature balance g1h2 duals branch_inaccuracies transpositions transposition_distance board10 genre_" + composition.Problem + " genre_" + composition.Study + " genre_" + composition.Task + " genre_" + composition.Ending) {
 		m[n] = true
 	}
 	return m

@@ -114,24 +114,29 @@ func writeResults(w io.Writer, res *contest.Results, format string) error {
 }
 
 var resultsTmpl = template.Must(template.New("results").Funcs(template.FuncMap{
-	"p2": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"p2":      func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"nobreak": nobreak,
+	"css":     func() template.CSS { return nobreakCSS },
+	// at is where in the solver's file, without the file named above it.
+	"at": func(file, where string) string { return strings.TrimPrefix(where, file+":") },
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Solving contest: results</title>
 <style>
 body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}
 table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}
 .right,.given,.correct{background:#dfd}.wrong,.incorrect,.error,.wrong.move{background:#fcc}.partial{background:#ffd}.missing{color:#777}
-@media print{@page{size:A4;margin:12mm} body{margin:0} .solver{break-inside:avoid-page}}
+{{css}} h2{break-after:avoid} h3{break-after:avoid}
+@media print{@page{size:A4;margin:12mm} body{margin:0;max-width:none;font-size:9.5pt} table{font-size:8pt} tr{break-inside:avoid}}
 </style></head><body>
 <h1>Solving contest: results</h1>
 <table><tr><th>place</th><th>solver</th>{{range .Compositions}}<th>No. {{.Number}} ({{.Points}})</th>{{end}}<th>total</th></tr>
-{{range .Solvers}}<tr><td>{{.Place}}</td><td>{{.Solver}}</td>{{range .Marks}}<td>{{p2 .Points}}</td>{{end}}<td><b>{{p2 .Total}}</b></td></tr>
+{{range .Solvers}}<tr><td>{{.Place}}</td><td>{{.Solver}}</td>{{range .Marks}}<td class="pt">{{p2 .Points}}</td>{{end}}<td class="pt"><b>{{p2 .Total}}</b></td></tr>
 {{end}}</table>
 {{range .Errors}}<p class="error">{{.}}</p>{{end}}
-{{range .Solvers}}<div class="solver"><h2>{{.Solver}}: {{p2 .Total}}, place {{.Place}}</h2><p>{{.File}}</p>
+{{range .Solvers}}{{$file := .File}}<div class="solver"><h2>{{.Solver}}: {{p2 .Total}}, place {{.Place}}</h2><p>{{.File}}</p>
 {{range .Marks}}<h3>No. {{.Number}}: {{p2 .Points}} of {{.Max}} (extra {{.Extra}})</h3>
-<table><tr><th>item</th><th>status</th><th>points</th><th>where</th><th>detail</th></tr>
-{{range .Audit}}<tr class="{{.Status}}"><td>{{.What}}</td><td>{{.Status}}</td><td>{{p2 .Points}} / {{p2 .Of}}</td><td>{{.Where}}</td><td>{{.Detail}}</td></tr>{{end}}</table>
+<table><tr><th>item</th><th>status</th><th>points</th><th>line:col</th><th>detail</th></tr>
+{{range .Audit}}<tr class="{{.Status}}"><td>{{.What}}</td><td>{{.Status}}</td><td class="pt">{{p2 .Points}} / {{p2 .Of}}</td><td>{{at $file .Where}}</td><td>{{nobreak .Detail}}</td></tr>{{end}}</table>
 {{end}}</div>{{end}}
 </body></html>
 `))

@@ -19,43 +19,67 @@ import (
 // and the solution tree. The error is the template's or the first error
 // writing to w.
 func HTML(w io.Writer, res *batch.Result) error {
-	type entry struct {
-		R       *judge.Report
-		Start   template.HTML
-		Finales []struct {
-			Name string
-			SVG  template.HTML
-		}
-		Tree        template.HTML
-		PredFigures []predFigure // predecessors.go
-	}
-	var es []entry
+	var es []htmlEntry
 	for _, r := range res.Entries {
-		e := entry{R: r, Start: diagram(r.Variant, r.FEN, 36), PredFigures: predecessorFigures(r, 24)}
-		for _, f := range r.Finales {
-			if !f.Fulfilled {
-				continue
-			}
-			name := "finale after " + lineOrStart(f.Line)
-			if len(f.Extra) > 0 {
-				name += " (+ forced " + strings.Join(f.Extra, " ") + ")"
-			}
-			e.Finales = append(e.Finales, struct {
-				Name string
-				SVG  template.HTML
-			}{name, diagram(r.Variant, f.FEN, 24)})
-		}
-		if r.Tree != nil {
-			var sb strings.Builder
-			htmlTree(&sb, r.Tree, 0, r.IsDraw())
-			e.Tree = template.HTML(sb.String())
-		}
-		es = append(es, e)
+		es = append(es, newHTMLEntry(r))
 	}
 	return pageTmpl.Execute(w, struct {
-		Entries []entry
+		Entries []htmlEntry
 		Res     *batch.Result
 	}{es, res})
+}
+
+// HTMLEntry writes the report of one composition as the HTML page (HTML)
+// shows it under its heading: the diagrams, the checks, the findings,
+// the tries, the score, the measures and the solution tree. It is a
+// fragment for a page whose style sheet is HTMLStyle (the workbench
+// shows it). The error is the template's or the first error writing to w.
+func HTMLEntry(w io.Writer, r *judge.Report) error {
+	return pageTmpl.ExecuteTemplate(w, "entry", newHTMLEntry(r))
+}
+
+// HTMLStyle is the style sheet of the HTML page (CSS), for a page that
+// shows HTMLEntry fragments.
+func HTMLStyle() string {
+	var sb strings.Builder
+	_ = pageTmpl.ExecuteTemplate(&sb, "style", nil)
+	return sb.String()
+}
+
+// htmlEntry is what the page's "entry" template shows of one report.
+type htmlEntry struct {
+	R           *judge.Report
+	Start       template.HTML
+	Finales     []htmlFinale
+	Tree        template.HTML
+	PredFigures []predFigure // the shared positions of its predecessors (predecessors.go)
+}
+
+// htmlFinale is the diagram of a fulfilled finale and its caption.
+type htmlFinale struct {
+	Name string
+	SVG  template.HTML
+}
+
+// newHTMLEntry draws the diagrams and the solution tree of r.
+func newHTMLEntry(r *judge.Report) htmlEntry {
+	e := htmlEntry{R: r, Start: diagram(r.Variant, r.FEN, 36), PredFigures: predecessorFigures(r, 24)}
+	for _, f := range r.Finales {
+		if !f.Fulfilled {
+			continue
+		}
+		name := "finale after " + lineOrStart(f.Line)
+		if len(f.Extra) > 0 {
+			name += " (+ forced " + strings.Join(f.Extra, " ") + ")"
+		}
+		e.Finales = append(e.Finales, htmlFinale{name, diagram(r.Variant, f.FEN, 24)})
+	}
+	if r.Tree != nil {
+		var sb strings.Builder
+		htmlTree(&sb, r.Tree, 0, r.IsDraw())
+		e.Tree = template.HTML(sb.String())
+	}
+	return e
 }
 
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
@@ -77,7 +101,16 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>draughtsjudge report</title>
 <style>
-body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1150px}
+{{template "style"}}</style></head><body>
+<h1>draughtsjudge report</h1>
+<table><tr><th>entry</th><th>author</th><th>variant</th><th>genre</th><th>verdict</th><th>score</th><th>keys</th></tr>
+{{range .Entries}}<tr><td>{{.R.File}}#{{.R.Index}}</td><td>{{.R.Author}}</td><td>{{.R.Variant}}</td><td>{{.R.Genre}}</td><td class="verdict-{{.R.Verdict}}">{{.R.Verdict}}</td><td>{{score .R.Score}}</td><td>{{join .R.Keys ", "}}</td></tr>
+{{end}}</table>
+<p>{{.Res.Summary.Entries}} entries: {{.Res.Summary.Sound}} sound, {{.Res.Summary.Defective}} defective, {{.Res.Summary.Unknown}} unknown; {{.Res.Summary.Errors}} input errors.</p>
+{{range .Res.Errors}}<p class="fail">{{.}}</p>{{end}}
+{{range .Entries}}{{template "entry" .}}{{end}}
+</body></html>
+{{define "style"}}body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1150px}
 h1{font-size:1.5em} h2{font-size:1.2em;border-top:2px solid #888;padding-top:.6em}
 table{border-collapse:collapse;margin:.5em 0;font-size:.85em} td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top;text-align:left}
 .pass{background:#dfd}.fail{background:#fcc}.warn{background:#ffd}.unknown{background:#ddf}.not-applicable{color:#888}
@@ -85,14 +118,7 @@ table{border-collapse:collapse;margin:.5em 0;font-size:.85em} td,th{border:1px s
 figcaption{font-size:.75em;max-width:330px}
 .tree{font-family:monospace;font-size:.8em} .tree ul{margin:0;padding-left:1.2em} .main{font-weight:bold}
 .verdict-sound{color:#070}.verdict-defective{color:#b00}.verdict-unknown{color:#447}
-</style></head><body>
-<h1>draughtsjudge report</h1>
-<table><tr><th>entry</th><th>author</th><th>variant</th><th>genre</th><th>verdict</th><th>score</th><th>keys</th></tr>
-{{range .Entries}}<tr><td>{{.R.File}}#{{.R.Index}}</td><td>{{.R.Author}}</td><td>{{.R.Variant}}</td><td>{{.R.Genre}}</td><td class="verdict-{{.R.Verdict}}">{{.R.Verdict}}</td><td>{{score .R.Score}}</td><td>{{join .R.Keys ", "}}</td></tr>
-{{end}}</table>
-<p>{{.Res.Summary.Entries}} entries: {{.Res.Summary.Sound}} sound, {{.Res.Summary.Defective}} defective, {{.Res.Summary.Unknown}} unknown; {{.Res.Summary.Errors}} input errors.</p>
-{{range .Res.Errors}}<p class="fail">{{.}}</p>{{end}}
-{{range .Entries}}{{$r := .R}}
+{{end}}{{define "entry"}}{{$r := .R}}
 <h2>{{$r.File}}#{{$r.Index}} — {{$r.Author}}</h2>
 <p>{{$r.Variant}}, {{$r.Genre}}{{if $r.Group}} ({{$r.Group}}){{end}}, stipulation “{{$r.Stipulation}}”. {{if $r.Source}}Source: {{$r.Source}}.{{end}}<br>
 Position: <code>{{$r.FEN}}</code><br>
@@ -120,9 +146,7 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}
 {{if $r.Measures}}<h3>Artistic measures</h3><table><tr><th>measure</th><th>clause</th><th>value</th><th>evidence</th></tr>
 {{range $r.Measures}}<tr><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{.Value}}</td><td>{{.Detail}}</td></tr>{{end}}</table>{{end}}
 {{if .Tree}}<h3>Solution tree</h3><p>{{if .R.IsDraw}}White: every move that holds the draw (bold = main){{else}}White: every move that still forces the goal (bold = main, number = moves to the goal){{end}}; Black: every defence.</p><div class="tree">{{.Tree}}</div>{{end}}
-{{end}}
-</body></html>
-`))
+{{end}}`))
 
 // htmlTree renders a solution tree as nested lists (draw: see writeTree).
 func htmlTree(sb *strings.Builder, n *solver.Node, depth int, draw bool) {

@@ -59,6 +59,25 @@ func keyLineText(e *contest.KeyEntry, l contest.KeyLine) string {
 	return s
 }
 
+// keyMoves is the key as a solver writes it: "1. a5-b4", or when Black
+// moves first "1... h8-d4 2. g5-f6" (Black's first move, KeyAfter, then
+// White's key).
+func keyMoves(e *contest.KeyEntry) string {
+	if e.Key == "" {
+		return "-"
+	}
+	return contest.LineString(append(append([]string{}, e.KeyAfter...), e.Key), sideOf(e.FEN))
+}
+
+// keyParts are the blocks of a key entry: the entry itself, or one per
+// part of a special kind (11.1.4), each with its own key and lines.
+func keyParts(e *contest.KeyEntry) []*contest.KeyEntry {
+	if len(e.Parts) > 0 {
+		return e.Parts
+	}
+	return []*contest.KeyEntry{e}
+}
+
 func offerText(e *contest.KeyEntry, o contest.Offer) string {
 	switch o.Kind {
 	case contest.ClaimUnsolvable:
@@ -103,22 +122,29 @@ func writeKeyText(w io.Writer, key *contest.ContestKey) {
 			fmt.Fprintf(w, " (%s)", e.Reason)
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "  key: 1. %s (%.2f points)\n", orDash(e.Key), e.KeyPoints)
-		for i, l := range e.Lines {
-			fin := ""
-			if l.Finale {
-				fin = "; finale " + l.FEN
+		for i, p := range keyParts(e) {
+			in := "  "
+			if p != e {
+				in = "    "
+				fmt.Fprintf(w, "  part %d (%s): %s; %g points\n", i+1, p.Part, stipulationWords(p.Stipulation), p.Points)
 			}
-			fmt.Fprintf(w, "  %d. %-9s %s (%.2f points%s)\n", i+1, l.Kind, keyLineText(e, l), l.Points, fin)
-		}
-		if len(e.Tries) > 0 {
-			fmt.Fprintf(w, "  tries: %s\n", strings.Join(e.Tries, "; "))
-		}
-		if len(e.Offers) == 0 {
-			fmt.Fprintln(w, "  extra points: the tool found no cook, inaccuracy or unsolvability")
-		}
-		for _, o := range e.Offers {
-			fmt.Fprintf(w, "  extra points: %s\n", offerText(e, o))
+			fmt.Fprintf(w, "%skey: %s (%.2f points)\n", in, keyMoves(p), p.KeyPoints)
+			for i, l := range p.Lines {
+				fin := ""
+				if l.Finale {
+					fin = "; finale " + l.FEN
+				}
+				fmt.Fprintf(w, "%s%d. %-9s %s (%.2f points%s)\n", in, i+1, l.Kind, keyLineText(p, l), l.Points, fin)
+			}
+			if len(p.Tries) > 0 {
+				fmt.Fprintf(w, "%stries: %s\n", in, strings.Join(p.Tries, "; "))
+			}
+			if len(p.Offers) == 0 {
+				fmt.Fprintf(w, "%sextra points: the tool found no cook, inaccuracy or unsolvability\n", in)
+			}
+			for _, o := range p.Offers {
+				fmt.Fprintf(w, "%sextra points: %s\n", in, offerText(p, o))
+			}
 		}
 		fmt.Fprintf(w, "  points: %s\n\n", pointsFormula(e))
 	}
@@ -132,7 +158,7 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 	fmt.Fprintln(w, "| No. | author | genre | stipulation | key | points | verdict |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %g | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), orDash(e.Key), e.Points, e.Verdict)
+		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %g | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), keyMoves(e), e.Points, e.Verdict)
 	}
 	fmt.Fprintf(w, "\nExtra points (11.6.1): %s.\n", standingOffer(key.Points))
 	for _, e := range key.Entries {
@@ -146,23 +172,28 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 		}
 		fmt.Fprintf(w, "\n\n```\n%s```\n\n", textDiagram(e.Variant, e.FEN))
 		fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))
-		fmt.Fprintln(w, "| line | moves | points | finale |\n|---|---|---|---|")
-		fmt.Fprintf(w, "| key | 1. %s | %.2f | |\n", orDash(e.Key), e.KeyPoints)
-		for _, l := range e.Lines {
-			fin := ""
-			if l.Finale {
-				fin = "`" + l.FEN + "`"
+		for i, p := range keyParts(e) {
+			if p != e {
+				fmt.Fprintf(w, "\n### Part %d — %s: %s, %g points\n\n", i+1, cell(p.Part), stipulationWords(p.Stipulation), p.Points)
 			}
-			fmt.Fprintf(w, "| %s | %s | %.2f | %s |\n", l.Kind, cell(keyLineText(e, l)), l.Points, fin)
-		}
-		if len(e.Tries) > 0 {
-			fmt.Fprintf(w, "\nTries: %s.\n", strings.Join(e.Tries, "; "))
-		}
-		if len(e.Offers) == 0 {
-			fmt.Fprintln(w, "\nExtra points: the tool found no cook, inaccuracy or unsolvability.")
-		}
-		for _, o := range e.Offers {
-			fmt.Fprintf(w, "\n- extra points: %s\n", cell(offerText(e, o)))
+			fmt.Fprintln(w, "| line | moves | points | finale |\n|---|---|---|---|")
+			fmt.Fprintf(w, "| key | %s | %.2f | |\n", keyMoves(p), p.KeyPoints)
+			for _, l := range p.Lines {
+				fin := ""
+				if l.Finale {
+					fin = "`" + l.FEN + "`"
+				}
+				fmt.Fprintf(w, "| %s | %s | %.2f | %s |\n", l.Kind, cell(keyLineText(p, l)), l.Points, fin)
+			}
+			if len(p.Tries) > 0 {
+				fmt.Fprintf(w, "\nTries: %s.\n", strings.Join(p.Tries, "; "))
+			}
+			if len(p.Offers) == 0 {
+				fmt.Fprintln(w, "\nExtra points: the tool found no cook, inaccuracy or unsolvability.")
+			}
+			for _, o := range p.Offers {
+				fmt.Fprintf(w, "\n- extra points: %s\n", cell(offerText(p, o)))
+			}
 		}
 	}
 }
@@ -200,6 +231,17 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	tag("Stipulation", e.Stipulation)
 	tag("Points", fmt.Sprint(e.Points))
 	tag("Verdict", string(e.Verdict))
+	// A special kind (11.1.4): part 1 is the movetext, part N a
+	// [SolutionN] tag, as an answer gives them.
+	parts := keyParts(e)
+	for i, p := range parts[1:] {
+		var lines [][]string
+		for _, l := range p.Lines {
+			lines = append(lines, strings.Fields(pdnMove(strings.Join(l.Moves, " "))))
+		}
+		tag(fmt.Sprintf("Solution%d", i+2), MoveText(lines, int(sideOf(p.FEN))))
+	}
+	e = parts[0]
 	root := &pdnTrie{}
 	for _, l := range e.Lines {
 		n := root
@@ -216,7 +258,7 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 		n.comment = c
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "{key 1. %s, %.2f points}", pdnMove(orDash(e.Key)), e.KeyPoints)
+	fmt.Fprintf(&sb, "{key %s, %.2f points}", pdnMove(keyMoves(e)), e.KeyPoints)
 	half := 0
 	if sideOf(e.FEN) == draughts.Black {
 		half = 1
@@ -297,8 +339,10 @@ func (n *pdnTrie) emit(sb *strings.Builder, half int, force bool) {
 }
 
 var keyTmpl = template.Must(template.New("key").Funcs(template.FuncMap{
-	"join": strings.Join,
-	"p2":   func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"join":    strings.Join,
+	"p2":      func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"nobreak": nobreak,
+	"css":     func() template.CSS { return nobreakCSS },
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Solving contest: the key</title>
 <style>
@@ -308,11 +352,13 @@ table{border-collapse:collapse;margin:.4em 0;font-size:.85em} td,th{border:1px s
 .diagrams{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}.diagrams figure{margin:0}
 figcaption{font-size:.75em;max-width:260px}
 .offer{background:#ffd}
-@media print{@page{size:A4;margin:14mm} body{margin:0;max-width:none} .entry{break-inside:avoid-page} h2{break-after:avoid}}
+{{css}} .pt{text-align:right}
+@media print{@page{size:A4;margin:12mm} body{margin:0;max-width:none;font-size:9.5pt} h2{break-after:avoid;font-size:12pt} h3{break-after:avoid;font-size:10.5pt}
+ .diagrams,tr,.offer{break-inside:avoid} table{font-size:8.5pt} .diagrams svg{width:52mm;height:auto} figcaption{font-size:7.5pt}}
 </style></head><body>
 <h1>Solving contest: the key</h1>
 <table><tr><th>No.</th><th>author</th><th>genre</th><th>stipulation</th><th>key</th><th>points</th><th>verdict</th></tr>
-{{range .Entries}}<tr><td>{{.E.Number}}</td><td>{{.E.Author}}</td><td>{{.E.Variant}} {{.E.Genre}}</td><td>{{.Stip}}</td><td>{{.E.Key}}</td><td>{{.E.Points}}</td><td>{{.E.Verdict}}</td></tr>
+{{range .Entries}}<tr><td>{{.E.Number}}</td><td>{{.E.Author}}</td><td>{{.E.Variant}} {{.E.Genre}}</td><td>{{.Stip}}</td><td class="mv">{{nobreak .Key}}</td><td class="pt">{{.E.Points}}</td><td>{{.E.Verdict}}</td></tr>
 {{end}}</table>
 <p>Extra points (11.6.1): {{.Standing}}.</p>
 {{range .Entries}}<div class="entry">
@@ -321,12 +367,13 @@ figcaption{font-size:.75em;max-width:260px}
 Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. Points: <b>{{.E.Points}}</b> — {{.Formula}}.</p>
 <div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>
-<table><tr><th>line</th><th>moves</th><th>points</th></tr>
-<tr><td>key</td><td>1. {{.E.Key}}</td><td>{{p2 .E.KeyPoints}}</td></tr>
-{{range .Lines}}<tr><td>{{.Kind}}</td><td>{{.Text}}</td><td>{{p2 .Points}}</td></tr>{{end}}</table>
-{{if .E.Tries}}<p>Tries: {{join .E.Tries "; "}}.</p>{{end}}
-{{if .Offers}}{{range .Offers}}<p class="offer">Extra points: {{.}}</p>{{end}}{{else}}<p>Extra points: the tool found no cook, inaccuracy or unsolvability.</p>{{end}}
-</div>{{end}}
+{{range .Parts}}{{if .Title}}<h3>{{.Title}}</h3>{{end}}
+<table class="lines"><tr><th>line</th><th>moves</th><th>points</th></tr>
+<tr><td>key</td><td class="mv">{{nobreak .Key}}</td><td class="pt">{{p2 .KeyPoints}}</td></tr>
+{{range .Lines}}<tr><td>{{.Kind}}</td><td class="mv">{{nobreak .Text}}</td><td class="pt">{{p2 .Points}}</td></tr>{{end}}</table>
+{{if .Tries}}<p>Tries: {{nobreak (join .Tries "; ")}}.</p>{{end}}
+{{if .Offers}}{{range .Offers}}<p class="offer">Extra points: {{nobreak .}}</p>{{end}}{{else}}<p>Extra points: the tool found no cook, inaccuracy or unsolvability.</p>{{end}}
+{{end}}</div>{{end}}
 </body></html>
 `))
 
@@ -339,26 +386,39 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 		Kind, Text string
 		Points     float64
 	}
+	type part struct {
+		Title, Key string
+		KeyPoints  float64
+		Lines      []line
+		Tries      []string
+		Offers     []string
+	}
 	type entry struct {
-		E                           *contest.KeyEntry
-		Stip, Move, Pieces, Formula string
-		Diagram                     template.HTML
-		Finales                     []fig
-		Lines                       []line
-		Offers                      []string
+		E                                *contest.KeyEntry
+		Stip, Move, Pieces, Formula, Key string
+		Diagram                          template.HTML
+		Finales                          []fig
+		Parts                            []part
 	}
 	var es []entry
 	for _, e := range key.Entries {
 		x := entry{E: e, Stip: stipulationWords(e.Stipulation), Move: toMove(e.FEN), Pieces: pieceList(e.Variant, e.FEN),
-			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30)}
-		for i, l := range e.Lines {
-			x.Lines = append(x.Lines, line{l.Kind, keyLineText(e, l), l.Points})
-			if l.Finale && l.Kind != contest.LineDefence {
-				x.Finales = append(x.Finales, fig{fmt.Sprintf("finale of line %d (%s)", i+1, l.Kind), diagram(e.Variant, l.FEN, 20)})
+			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30), Key: keyMoves(e)}
+		for n, p := range keyParts(e) {
+			b := part{Key: keyMoves(p), KeyPoints: p.KeyPoints, Tries: p.Tries}
+			if p != e {
+				b.Title = fmt.Sprintf("Part %d — %s: %s, %g points", n+1, p.Part, stipulationWords(p.Stipulation), p.Points)
 			}
-		}
-		for _, o := range e.Offers {
-			x.Offers = append(x.Offers, offerText(e, o))
+			for i, l := range p.Lines {
+				b.Lines = append(b.Lines, line{l.Kind, keyLineText(p, l), l.Points})
+				if l.Finale && l.Kind != contest.LineDefence {
+					x.Finales = append(x.Finales, fig{fmt.Sprintf("finale of line %d (%s)", i+1, l.Kind), diagram(p.Variant, l.FEN, 20)})
+				}
+			}
+			for _, o := range p.Offers {
+				b.Offers = append(b.Offers, offerText(p, o))
+			}
+			x.Parts = append(x.Parts, b)
 		}
 		es = append(es, x)
 	}

@@ -61,16 +61,31 @@ var sheetTmpl = template.Must(template.New("sheet").Parse(`<!DOCTYPE html>
 <style>
 body{font-family:sans-serif;margin:1.5em;color:#111}
 h1{font-size:1.3em;margin:0 0 .3em}
-.page{display:grid;grid-template-columns:1fr 1fr;gap:6mm 8mm;margin-bottom:2em}
-figure{margin:0;break-inside:avoid;text-align:center}
+.intro{margin:0 0 4mm;font-size:.9em}
+.page{display:grid;grid-template-columns:1fr 1fr;grid-auto-rows:auto;gap:4mm 8mm;margin-bottom:2em}
+figure{margin:0;break-inside:avoid;page-break-inside:avoid;text-align:center;overflow:hidden}
+figure svg{width:60mm;height:60mm}
 figcaption{font-size:.85em;margin-top:2px}
 .no{font-weight:bold;font-size:1.05em}
-@media print{@page{size:A4;margin:12mm} body{margin:0} .page{break-after:page;margin:0} .page:last-child{break-after:auto}}
+.nw{white-space:nowrap}
+@media print{
+ @page{size:A4;margin:10mm}
+ body{margin:0;font-size:9pt}
+ h1{font-size:13pt} .intro{font-size:8.5pt}
+ /* Six diagrams a page: a grid of two columns and three rows of 80 mm
+    (3 x 80 + 2 x 4 = 248 mm of the 277 mm A4 leaves inside its margins,
+    the title of the first page included). */
+ .page{grid-auto-rows:80mm;margin:0;break-after:page;page-break-after:always}
+ .page:last-child{break-after:auto;page-break-after:auto}
+ figure svg{width:58mm;height:58mm}
+ figcaption{font-size:8pt;line-height:1.2}
+ .no{font-size:10pt}
+}
 </style></head><body>
 <h1>{{.Title}}</h1>
-<p>Solve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.</p>
+<p class="intro">Solve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.</p>
 {{range .Pages}}<div class="page">
-{{range .}}<figure><div class="no">No. {{.Number}}</div>{{.SVG}}<figcaption><b>{{.Stip}}</b>, {{.Move}}<br>{{.Variant}} {{.Genre}}<br>{{.Pieces}}</figcaption></figure>
+{{range .}}<figure><div class="no">No. {{.Number}}</div>{{.SVG}}<figcaption><b class="nw">{{.Stip}}</b>, <span class="nw">{{.Move}}</span><br>{{.Variant}} {{.Genre}}<br>{{.Pieces}}</figcaption></figure>
 {{end}}</div>
 {{end}}</body></html>
 `))

@@ -21,6 +21,7 @@ func solveDecided(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 	d := newDecided(ctx, r, p, goal, attacker, opt, ms)
 	d.runPhase1()
 	d.runPhase2()
+	d.progress()
 	return d.answer()
 }
 
@@ -86,6 +87,12 @@ func (d *decided) open() int {
 		}
 	}
 	return k
+}
+
+// progress records the first moves decided so far in the work budget
+// (Work.FirstMoves, a front end's progress line).
+func (d *decided) progress() {
+	d.opt.Budget.Work.setFirstMoves(len(d.ms)-d.open(), len(d.ms))
 }
 
 // answer assembles the Answer of the run.

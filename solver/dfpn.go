@@ -189,7 +189,7 @@ func (pv *Prover) tick() bool {
 	} else if pv.budget.Work != nil {
 		pv.budget.Work.spent.Add(1)
 	}
-	if pv.nodes&4095 == 0 && !pv.budget.Deadline.IsZero() && time.Now().After(pv.budget.Deadline) {
+	if pv.nodes&4095 == 0 && (pv.budget.Work.Stopped() || !pv.budget.Deadline.IsZero() && time.Now().After(pv.budget.Deadline)) {
 		pv.aborted = true
 	}
 	return pv.aborted

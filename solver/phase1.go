@@ -130,6 +130,7 @@ var phase1Schedule = []phase1Round{
 func (d *decided) runPhase1() {
 	for i := range phase1Schedule {
 		x := &phase1Schedule[i]
+		d.progress()
 		if !d.gateOpen(x.gate) || d.open() == 0 || d.ctx.Err() != nil {
 			continue
 		}
@@ -232,6 +233,7 @@ func (d *decided) decideEach(s *Searcher, b uint64, o Outcome, set func(st *firs
 		got, ub := s.decide(&x.q)
 		x.nodes += s.Nodes() - before
 		set(x, i, got, ub)
+		d.progress()
 	}
 	s.SetNodeBudget(old)
 }

@@ -58,6 +58,7 @@ func (d *decided) runPhase2() {
 		return
 	}
 	for _, mult := range boundedRounds {
+		d.progress()
 		if d.open() == 0 || d.ctx.Err() != nil || d.refutersNodes() >= boundedShare*d.n {
 			break
 		}

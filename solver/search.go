@@ -124,7 +124,7 @@ func (s *Searcher) tick() bool {
 	} else if s.budget.Work != nil {
 		s.budget.Work.spent.Add(1)
 	}
-	if s.nodes&4095 == 0 && !s.budget.Deadline.IsZero() && time.Now().After(s.budget.Deadline) {
+	if s.nodes&4095 == 0 && (s.budget.Work.Stopped() || !s.budget.Deadline.IsZero() && time.Now().After(s.budget.Deadline)) {
 		s.aborted = true
 	}
 	return s.aborted

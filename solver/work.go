@@ -28,6 +28,44 @@ type Work struct {
 	held     atomic.Int32
 	heldLeft atomic.Uint64
 	cut      atomic.Bool // a search stopped short of its own budget (Cut)
+	// stopped: Stop was called; every search aborts within 4096 nodes
+	// and a search started later gets no nodes.
+	stopped atomic.Bool
+	// firstMoves is the progress of the latest search of first moves:
+	// decided<<32 | total (FirstMoves).
+	firstMoves atomic.Uint64
+}
+
+// Stop ends the searches counting against w: each running search aborts
+// at its next deadline check (every 4096 nodes), and a search started
+// later gets no nodes, so the report is made at once, its searches
+// "budget spent". A front end calls it when its user stops a check or
+// goes away. Safe to call from any goroutine, more than once.
+func (w *Work) Stop() {
+	if w != nil {
+		w.stopped.Store(true)
+	}
+}
+
+// Stopped reports whether Stop was called.
+func (w *Work) Stopped() bool { return w != nil && w.stopped.Load() }
+
+// FirstMoves returns the progress of the latest search of first moves
+// made with w (the solve, or a statist's re-solve): how many of its
+// total first moves are decided so far (0, 0 before any).
+func (w *Work) FirstMoves() (decided, total int) {
+	if w == nil {
+		return 0, 0
+	}
+	v := w.firstMoves.Load()
+	return int(v >> 32), int(v & 0xFFFFFFFF)
+}
+
+// setFirstMoves records the progress FirstMoves returns.
+func (w *Work) setFirstMoves(decided, total int) {
+	if w != nil {
+		w.firstMoves.Store(uint64(decided)<<32 | uint64(uint32(total)))
+	}
 }
 
 // NewWork returns a work budget of limit nodes (0: no limit).
@@ -65,6 +103,9 @@ func (w *Work) Add(n uint64) {
 // left is what a search starting now may spend (math.MaxUint64: no
 // limit).
 func (w *Work) left() uint64 {
+	if w != nil && w.stopped.Load() {
+		return 0
+	}
 	if w == nil || w.limit == 0 {
 		return math.MaxUint64
 	}

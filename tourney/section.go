@@ -73,6 +73,70 @@ type SectionEntry struct {
 	// Drivers are the applied rubric lines with a weight: the measures
 	// that drove the score.
 	Drivers []judge.ScoreLine `json:"drivers"`
+	// Award is the distinction the ranking gives (Awards): "1st Prize",
+	// "2nd Honourable Mention", "Commendation", "" none; Comment the
+	// judge's comment (an override line of item "comment").
+	Award   string `json:"award,omitempty"`
+	Comment string `json:"comment,omitempty"`
+}
+
+// Awards are how many prizes, honourable mentions and commendations the
+// ranking gives (the tourney's rules set them; 11.7 asks the section
+// report for the entries' creative results).
+type Awards struct{ Prizes, Mentions, Commendations int }
+
+// DefaultAwards are three of each.
+var DefaultAwards = Awards{3, 3, 3}
+
+// Award gives the distinctions in ranking order: prizes first, then
+// honourable mentions, then commendations, to sound entries only (an
+// undecided or defective entry is not awarded). Entries sharing a place
+// share the distinction of its first rank, "ex aequo".
+func (s *Section) Award(a Awards) {
+	rank := 0 // distinctions given so far, by rank
+	for i := 0; i < len(s.Entries); {
+		j := i + 1
+		for j < len(s.Entries) && s.Entries[j].Place == s.Entries[i].Place {
+			j++
+		}
+		if s.Entries[i].Verdict != judge.Sound {
+			i = j
+			continue
+		}
+		name := awardName(rank, a)
+		if j-i > 1 && name != "" {
+			name += " ex aequo"
+		}
+		for k := i; k < j; k++ {
+			s.Entries[k].Award = name
+		}
+		rank += j - i
+		i = j
+	}
+}
+
+// awardName is the distinction of the rank-th awarded entry (0 first).
+func awardName(rank int, a Awards) string {
+	ord := func(n int) string {
+		switch {
+		case n%100/10 != 1 && n%10 == 1:
+			return fmt.Sprintf("%dst", n)
+		case n%100/10 != 1 && n%10 == 2:
+			return fmt.Sprintf("%dnd", n)
+		case n%100/10 != 1 && n%10 == 3:
+			return fmt.Sprintf("%drd", n)
+		}
+		return fmt.Sprintf("%dth", n)
+	}
+	switch {
+	case rank < a.Prizes:
+		return ord(rank+1) + " Prize"
+	case rank < a.Prizes+a.Mentions:
+		return ord(rank-a.Prizes+1) + " Honourable Mention"
+	case rank < a.Prizes+a.Mentions+a.Commendations:
+		return "Commendation"
+	}
+	return ""
 }
 
 // Section is a judge's section report (11.7): entries ranked by score
@@ -191,6 +255,11 @@ func (e *SectionEntry) apply(os []Override, rubric judge.Rubric) []string {
 		}
 	}
 	e.Report = &r
+	for _, o := range os {
+		if o.Item == "comment" {
+			e.Comment = strings.TrimSpace(strings.TrimPrefix(o.Value+" "+o.Comment, "-"))
+		}
+	}
 	// Checks first: they decide the verdict, which decides the score.
 	ov.checks(os)
 	ov.verdicts(os)
@@ -281,7 +350,7 @@ func (ov *overruling) scoreLines(os []Override) {
 	r := ov.r
 	lineChanged := false
 	for _, o := range os {
-		if o.Item == "verdict" || o.Item == "score" || r.Check(o.Item) != nil {
+		if o.Item == "verdict" || o.Item == "score" || o.Item == "comment" || r.Check(o.Item) != nil {
 			continue
 		}
 		i := -1

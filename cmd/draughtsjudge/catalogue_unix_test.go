@@ -86,6 +86,7 @@ var badInputs = []struct {
 	{"grade: a bad [Number] tag after the first game (that game is 0 points; never merged into the one before)", map[string]string{"k.json": miniKey, "ans/a.pdn": "[Number \"1\"]\n1. a5-b4\n\n[Number 2]\n1. a5-b4 *\n"}, "grade --key DIR/k.json --answers DIR/ans"},
 	{"report: unknown flag", nil, "report --bogus"},
 	{"report: negative memory", nil, "report --mem -1"},
+	{"report: --awards not three counts", nil, "report --awards 3,3"},
 	{"report: FIFO as --override", map[string]string{"ov.tsv": "|"}, "report --override DIR/ov.tsv"},
 	{"regress: FIFO as --from", map[string]string{"check.json": "|", "e.tsv": "file\tindex\tname\tverdict\tkeys\tcooks\tfails\tfast\tdb\txfail\tevidence\n"}, "regress --expected DIR/e.tsv --from DIR/check.json"},
 	{"regress: FIFO as --expected", map[string]string{"e.tsv": "|"}, "regress --expected DIR/e.tsv"},

@@ -296,9 +296,15 @@ func TestSectionOverrides(t *testing.T) {
 	if !strings.Contains(out, "overruled originality: tool 0, judge 0.5 (a new idea)") {
 		t.Errorf("the example's originality line not applied:\n%s", out)
 	}
-	first := strings.SplitN(out, "\n", 2)[0]
+	// The judge's appendix lists the places with the files; the report
+	// itself heads the entry with its distinction and composer.
+	_, appendix, _ := strings.Cut(out, "APPENDIX: FOR THE JUDGE\n")
+	first := strings.SplitN(appendix, "\n", 2)[0]
 	if !strings.HasPrefix(first, "1. sample/published.pdn#4") || !strings.Contains(first, "sound, score 9.75 (tool: sound, 6.25)") {
 		t.Errorf("first place: %s", first)
+	}
+	if !strings.Contains(out, "\n1st Prize: No. 4 — Auke Scholma\n") {
+		t.Errorf("no 1st Prize for Scholma's problem:\n%s", out)
 	}
 	if !strings.Contains(out, "overruled unique: tool warn, judge pass (the undecided first moves lose)") {
 		t.Errorf("override not shown:\n%s", out)

@@ -236,6 +236,24 @@ func TestGradeSpecialKinds(t *testing.T) {
 			t.Errorf("Full No. %d: %.2f of %.2f\n%s", e.Number, m.Points, e.MaxPoints(), auditText(m))
 		}
 	}
+	// The key's own PDN (part N in its [SolutionN] tag) earns full marks too.
+	ans := filepath.Join(dir, "answers")
+	if err := os.MkdirAll(ans, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := render.Key(&buf, key, "pdn"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ans, "key.pdn"), []byte(buf.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	own := gradeJSON(t, path, ans)["key"]
+	for i, e := range key.Entries {
+		if m := own.Marks[i]; !near(m.Points, e.MaxPoints()) {
+			t.Errorf("the key's PDN, No. %d: %.2f of %.2f\n%s", e.Number, m.Points, e.MaxPoints(), auditText(m))
+		}
+	}
 	for _, i := range []int{1, 4} {
 		e := key.Entries[i]
 		if m := got["Half"].Marks[i]; !near(m.Points, e.Parts[0].MaxPoints()) || m.Points >= e.MaxPoints() {

@@ -19,12 +19,17 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	c.fs.StringVar(&f.rubric, "rubric", "", "scoring rubric file replacing the embedded one (tab-separated: id, clause, weight, condition, description)")
 	addArchiveFlag(c.fs, f)
 	override := c.fs.String("override", "", "the judge's override file (tab-separated: entry, check or score line, value, comment)")
+	awards := c.fs.String("awards", "3,3,3", "prizes, honourable mentions and commendations the ranking gives to sound entries, as P,H,C")
 	if code, ok := c.parse(args, "usage: draughtsjudge report [flags] [--override FILE] [PATHS]",
 		"The section report (11.7) of the compositions in PATHS (default: the sample corpus): ranked by score, ties shared.",
 		"--format text, markdown, html or json. Exit code: 0 written, 2 usage or input errors (bad entries or override lines; the rest is reported), 3 the store cannot be used, 4 internal error in some entry, 5 the report could not be written."); !ok {
 		return code
 	}
 	defer c.close()
+	var aw tourney.Awards
+	if n, err := fmt.Sscanf(*awards, "%d,%d,%d", &aw.Prizes, &aw.Mentions, &aw.Commendations); n != 3 || err != nil || aw.Prizes < 0 || aw.Mentions < 0 || aw.Commendations < 0 {
+		return c.fail("--awards %q: want three counts P,H,C (e.g. 3,3,3)", *awards)
+	}
 	rubric, err := loadRubric(f.rubric, f) // before any work, as check does
 	if err != nil {
 		return c.fail("--rubric: %v", err)
@@ -62,6 +67,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	ovs, derrs := tourney.DismissPredecessors(reps, nums, ovs)
 	errs = append(errs, derrs...)
 	sec := tourney.BuildSectionNumbered(reps, nums, ovs, rubric)
+	sec.Award(aw)
 	for _, e := range errs[len(lerrs):] {
 		fmt.Fprintln(stderr, e)
 	}

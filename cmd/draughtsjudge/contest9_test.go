@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"draughtsjudge/contest"
+)
+
+// contest9Grade is grade of the ten answer files of testdata/contest9
+// against its key (key --format json of contest.pdn with the endgame
+// databases, engine -19; scripts/contest-pdf.sh writes it anew). Every
+// claim is answered from the key: nothing is solved.
+var contest9Grade = []string{"grade", "--no-db", "--key", "testdata/contest9/key.json", "--answers", "testdata/contest9/answers", "--format", "json"}
+
+// The marks of the nine-entry contest, each worked out by hand from the
+// key's points and the rule of docs/contests.md (a line earns its points ×
+// the share of its White moves after the key the answer gives).
+func TestGradeContest9(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "res.json")
+	code, _, errs := runCLI(t, append(contest9Grade, "--out", out)...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(out)
+	var res contest.Results
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*contest.SolverResult{}
+	for _, s := range res.Solvers {
+		got[s.Solver] = s
+	}
+	for _, w := range []struct {
+		solver string
+		no     int // 0: the total
+		points float64
+	}{
+		{"Author (the key's PDN)", 0, 102}, // full marks on all nine, the Black-first No. 8 included
+		{"Keys only", 0, 40.80},            // the sum of the keys' points
+		{"As printed", 1, 5.20 + 1.21},     // the main line stops at 3.a3-b4: 1.82 × 2/3
+		{"As printed", 6, 7.20 + 1.20},     // "and White wins" is a comment
+		{"As printed", 9, 2.80 + 1.68 + 1.68},
+		{"Typos", 2, 5 + 1.13 + 1.05}, // the variation's typo at move 8: 1.15 × 11/12
+		{"Typos", 5, 6 + 1.35},        // 1.69 × 4/5
+		{"Half-way", 4, 3.60 + 2.31},  // Zubov's lock after 4 of 8 moves: 5.40 × 3/7
+		{"Half-way", 3, 4.20 + 3.15},  // the main line × 3/6
+		{"Claims", 7, 5 + 2},          // a cook claimed twice is paid once
+		{"Claims", 9, 2.80 + 2},
+		{"Claims", 1, 5.20}, // a5-b6 is a try, refuted by a7:c5
+		{"Black first", 8, 4.50},
+		{"Wrong keys", 0, 0},
+		{"d-empty", 0, 0},
+	} {
+		s := got[w.solver]
+		if s == nil {
+			t.Errorf("%s not graded", w.solver)
+			continue
+		}
+		v := s.Total
+		if w.no > 0 {
+			v = s.Marks[w.no-1].Points
+		}
+		if !near(v, w.points) {
+			t.Errorf("%s No. %d: %.2f, want %.2f", w.solver, w.no, v, w.points)
+		}
+	}
+}
+
+// BenchmarkGradeContest9: grade of ten answer files against a 9-entry key
+// (docs/performance.md, "Grading a contest").
+func BenchmarkGradeContest9(b *testing.B) {
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := run(contest9Grade, &out, &errb); code != exitOK {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}
