@@ -14,7 +14,6 @@ import (
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
 	"draughtsjudge/solver"
-	"draughtsjudge/tourney"
 )
 
 // progressEvery is how often a check's progress goes to the page.
@@ -161,7 +160,6 @@ func (s *Server) run(ctx context.Context, st *stream, c *composition.Composition
 	if err != nil {
 		return nil, err
 	}
-	tourney.FindPredecessors(runs.Reports)
 	rep := runs.Reports[0]
 	var sb strings.Builder
 	if err := render.HTMLEntry(&sb, rep); err != nil {
