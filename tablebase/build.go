@@ -254,62 +254,6 @@ func (e *Endgames) checkSpace(m Material) error {
 		e.s.Dir, ErrNoSpace, mib(free), e.r.ID, m, mib(need))
 }
 
-// maxPreds bounds the predecessors unmoves can return (at most 15 pieces
-// of the previous mover, each sliding back along 4 diagonals of at most 9
-// squares, is below it).
-const maxPreds = 15 * 4 * 9
-
-// unmoves writes into out every predecessor of p by a quiet move of the
-// side that is not to move, within p's material (a king slid back along a
-// free diagonal, and if men is set, a man stepped back), keeping only
-// predecessors where that side had no capture (6.1.5.1), and returns their
-// number.
-func unmoves(b *draughts.Board, r *draughts.Rules, p *draughts.Position, men bool, out *[maxPreds]draughts.Position) int {
-	o := p.Side ^ 1
-	empty := b.Mask &^ p.Occupied()
-	q := *p
-	q.Side = o
-	n := 0
-	for k := p.Pieces[o] & p.Kings; k != 0; k &= k - 1 {
-		y := k.First()
-		by := draughts.Bit(y)
-		for d := draughts.Direction(0); d < 4; d++ {
-			for s := b.Step(y, d); s != draughts.NoSquare && empty.Has(s); s = b.Step(s, d) {
-				bs := draughts.Bit(s)
-				q.Pieces[o] = p.Pieces[o]&^by | bs
-				q.Kings = p.Kings&^by | bs
-				if !draughts.HasCapture(&q, r) {
-					out[n] = q
-					n++
-				}
-			}
-		}
-	}
-	if !men {
-		return n
-	}
-	q.Kings = p.Kings
-	back := [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
-	if o == draughts.Black {
-		back = [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
-	}
-	for mm := p.Pieces[o] &^ p.Kings; mm != 0; mm &= mm - 1 {
-		y := mm.First()
-		for _, d := range back {
-			s := b.Step(y, d)
-			if s == draughts.NoSquare || !empty.Has(s) {
-				continue
-			}
-			q.Pieces[o] = p.Pieces[o]&^draughts.Bit(y) | draughts.Bit(s)
-			if !draughts.HasCapture(&q, r) {
-				out[n] = q
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // summarise counts a table's results.
 func (e *Endgames) summarise(t *table) SliceRecord {
 	rec := SliceRecord{

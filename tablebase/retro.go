@@ -27,8 +27,7 @@ type retro struct {
 
 // scratch is one worker's reusable memory.
 type scratch struct {
-	buckets [maxPlies + 2][]uint32
-	preds   [maxPreds]draughts.Position
+	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
 	ml      draughts.MoveList
 }
 
@@ -117,6 +116,10 @@ func (x *indexer) advancement(mc uint64) (int, bool) {
 	return a, true
 }
 
+// noPred in cnt marks a position whose side to move must capture: it is
+// final after init and is no king-move predecessor (6.1.5.1).
+const noPred = 254
+
 // subslice builds men configuration mc: init on up to threads goroutines,
 // then the propagation.
 func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *sync.Pool) error {
@@ -124,17 +127,12 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 		return err
 	}
 	x := rt.x
+	si := newSubIndex(x, rt.r.Board, mc)
 	sc := pool.Get().(*scratch)
 	defer pool.Put(sc)
-	span := 2 * x.kings           // positions, both sides
-	at := func(j uint64) uint64 { // j-th position of the sub-slice → global index
-		if j < x.kings {
-			return mc*x.kings + j
-		}
-		return rt.n + mc*x.kings + j - x.kings
-	}
+	span := 2 * x.kings // positions, both sides: side*kings + placement
 	if threads <= 1 || span < 1<<15 {
-		if err := rt.initRange(sc, at, 0, span); err != nil {
+		if err := rt.initRange(sc, si, 0, span); err != nil {
 			return err
 		}
 	} else {
@@ -151,7 +149,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					if lo >= span {
 						break
 					}
-					if err := rt.initRange(local, at, lo, min(lo+chunk, span)); err != nil {
+					if err := rt.initRange(local, si, lo, min(lo+chunk, span)); err != nil {
 						return err
 					}
 				}
@@ -168,64 +166,109 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 			return err
 		}
 	}
-	err := rt.propagate(sc)
+	err := rt.propagate(sc, si)
 	rt.progress(int64(span))
 	return err
 }
 
-// initRange classifies positions lo..hi-1 of a sub-slice.
-func (rt *retro) initRange(sc *scratch, at func(uint64) uint64, lo, hi uint64) error {
+// initRange classifies positions lo..hi-1 of a sub-slice (side*kings +
+// placement). A position with a capture is final: its successors are all
+// in smaller materials. Otherwise the king moves are counted and the men's
+// moves looked up: a step goes to a further advanced sub-slice of this
+// material (final), a promotion to a finished material.
+func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	x, n := rt.x, rt.n
+	b := rt.r.Board
 	e := rt.e
-	push := func(d int, i uint64) error {
+	push := func(d int, j uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
-		sc.buckets[d] = append(sc.buckets[d], uint32(i))
+		sc.buckets[d] = append(sc.buckets[d], uint32(j))
 		return nil
 	}
 	ml := &sc.ml
 	for j := lo; j < hi; j++ {
-		i := at(j)
-		p, _ := x.position(i%n, draughts.Side(i/n))
-		draughts.Generate(&p, rt.r, ml)
-		if ml.N == 0 {
-			if err := push(0, i); err != nil {
-				return err
+		s := draughts.Side(j / x.kings)
+		r := j % x.kings
+		i := si.base[s] + r
+		w, k := si.kings(r)
+		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
+		var acc combiner
+		if draughts.HasCapture(&p, rt.r) {
+			rt.cnt[i] = noPred
+			draughts.Generate(&p, rt.r, ml)
+			for m := 0; m < ml.N; m++ {
+				q := p.Play(ml.Moves[m])
+				c, ok := e.code(&q)
+				if !ok {
+					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				}
+				acc.add(c, rt.giveaway)
+			}
+			switch {
+			case acc.winBy > 0:
+				if err := push(acc.winBy, j); err != nil {
+					return err
+				}
+			case !acc.draw:
+				if err := push(acc.loseMax+1, j); err != nil {
+					return err
+				}
 			}
 			continue
 		}
-		var acc combiner
-		internal := 0
-		for k := 0; k < ml.N; k++ {
-			mv := ml.Moves[k]
-			if !mv.IsCapture() && p.Kings.Has(mv.From) {
-				internal++
-				continue
-			}
-			q := p.Play(mv)
-			var c uint8
-			if mv.IsCapture() || mv.Promote {
-				var ok bool
-				if c, ok = e.code(&q); !ok {
-					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+		empty := si.empty &^ (w | k)
+		own := w
+		if s == draughts.Black {
+			own = k
+		}
+		internal := kingMoves(b, own, empty)
+		men := si.men[s]
+		moves := internal
+		fwd := [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
+		if s == draughts.Black {
+			fwd = [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
+		}
+		for t := men; t != 0; t &= t - 1 {
+			from := t.First()
+			for _, d := range fwd {
+				to := b.Step(from, d)
+				if to == draughts.NoSquare || !empty.Has(to) {
+					continue
 				}
-			} else {
-				// A man's step: a further advanced sub-slice, already final.
-				c = rt.codes[uint64(q.Side)*n+x.index(&q)]
+				moves++
+				q := p
+				q.Side = s ^ 1
+				q.Pieces[s] ^= draughts.Bit(from) | draughts.Bit(to)
+				var c uint8
+				if b.Promo[s].Has(to) {
+					q.Kings |= draughts.Bit(to)
+					var ok bool
+					if c, ok = e.code(&q); !ok {
+						return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+					}
+				} else {
+					// A man's step: a further advanced sub-slice, already final.
+					c = rt.codes[uint64(q.Side)*n+x.index(&q)]
+				}
+				acc.add(c, rt.giveaway)
 			}
-			acc.add(c, rt.giveaway)
 		}
 		switch {
+		case moves == 0:
+			if err := push(0, j); err != nil {
+				return err
+			}
 		case acc.winBy > 0:
 			rt.cnt[i] = 255
-			if err := push(acc.winBy, i); err != nil {
+			if err := push(acc.winBy, j); err != nil {
 				return err
 			}
 		case acc.draw:
 			rt.cnt[i] = 255
 		case internal == 0:
-			if err := push(acc.loseMax+1, i); err != nil {
+			if err := push(acc.loseMax+1, j); err != nil {
 				return err
 			}
 		default:
@@ -237,44 +280,67 @@ func (rt *retro) initRange(sc *scratch, at func(uint64) uint64, lo, hi uint64) e
 	return nil
 }
 
-// propagate runs the bucket queue of one sub-slice (king moves only).
-func (rt *retro) propagate(sc *scratch) error {
-	x, n := rt.x, rt.n
+// propagate runs the bucket queue of one sub-slice (king moves only). A
+// popped position's predecessors are found by sliding the previous mover's
+// kings back; each one's rank is computed from the kings' bitboards.
+func (rt *retro) propagate(sc *scratch, si *subIndex) error {
+	x := rt.x
 	b := rt.r.Board
+	kings := x.kings
 	codes, cnt, ext := rt.codes, rt.cnt, rt.ext
 	for d := 0; d <= maxPlies; d++ {
 		win := (d&1 == 1) != rt.giveaway
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
-			i := uint64(v)
+			s := draughts.Side(uint64(v) / kings)
+			r := uint64(v) % kings
+			i := si.base[s] + r
 			if codes[i] != 0 {
 				continue
 			}
 			codes[i] = uint8(d + 1)
-			p, _ := x.position(i%n, draughts.Side(i/n))
-			np := unmoves(b, rt.r, &p, false, &sc.preds)
-			for _, q := range sc.preds[:np] {
-				j := uint64(q.Side)*n + x.index(&q)
-				if codes[j] != 0 {
-					continue
-				}
-				if !win {
-					if d+1 > maxPlies {
-						return rt.errDistance()
+			w, k := si.kings(r)
+			empty := si.empty &^ (w | k)
+			o := s ^ 1
+			own := w
+			if o == draughts.Black {
+				own = k
+			}
+			ob := uint64(o) * kings
+			for t := own; t != 0; t &= t - 1 {
+				from := t.First()
+				fb := draughts.Bit(from)
+				for dir := draughts.Direction(0); dir < 4; dir++ {
+					for u := slide(b, from, dir, empty); u != 0; u &= u - 1 {
+						var pr uint64
+						if o == draughts.White {
+							pr = si.rank(w^fb|u&-u, k)
+						} else {
+							pr = si.rank(w, k^fb|u&-u)
+						}
+						j := si.base[o] + pr
+						if codes[j] != 0 || cnt[j] == noPred {
+							continue
+						}
+						if !win {
+							if d+1 > maxPlies {
+								return rt.errDistance()
+							}
+							sc.buckets[d+1] = append(sc.buckets[d+1], uint32(ob+pr))
+							continue
+						}
+						if cnt[j] == 255 {
+							continue
+						}
+						cnt[j]--
+						if cnt[j] == 0 {
+							l := 1 + max(d, int(ext[j]))
+							if l > maxPlies {
+								return rt.errDistance()
+							}
+							sc.buckets[l] = append(sc.buckets[l], uint32(ob+pr))
+						}
 					}
-					sc.buckets[d+1] = append(sc.buckets[d+1], uint32(j))
-					continue
-				}
-				if cnt[j] == 255 {
-					continue
-				}
-				cnt[j]--
-				if cnt[j] == 0 {
-					l := 1 + max(d, int(ext[j]))
-					if l > maxPlies {
-						return rt.errDistance()
-					}
-					sc.buckets[l] = append(sc.buckets[l], uint32(j))
 				}
 			}
 		}

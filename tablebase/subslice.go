@@ -1,0 +1,112 @@
+package tablebase
+
+import (
+	"math/bits"
+
+	"draughtsjudge/draughts"
+)
+
+// A sub-slice of the build: one men configuration of a material, both sides
+// to move. Its king placements are the index's low part (index.go): white
+// kings ranked over the squares free of men, black kings over the squares
+// free of men and white kings. With the men fixed, a placement's rank and
+// its kings' squares are computed from bitboards with a popcount and a
+// binomial per king, with no general index or position (un)ranking.
+type subIndex struct {
+	x     *indexer
+	b     *draughts.Board
+	men   [2]draughts.Bitboard // the men of each side
+	empty draughts.Bitboard    // squares without men
+	// sq[q] is the q-th square free of men (ascending).
+	sq [64]draughts.Square
+	// base[s] is the global code index of placement 0 with side s to move.
+	base [2]uint64
+}
+
+// newSubIndex returns the sub-slice of men configuration mc.
+func newSubIndex(x *indexer, b *draughts.Board, mc uint64) *subIndex {
+	g := x.g
+	si := &subIndex{x: x, b: b}
+	for _, q := range x.cWM.get(mc / x.nBM) {
+		si.men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
+	}
+	for _, k := range x.cBM.get(mc % x.nBM) {
+		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
+	}
+	si.empty = b.Mask &^ (si.men[0] | si.men[1])
+	q := 0
+	for f := si.empty; f != 0; f &= f - 1 {
+		si.sq[q] = f.First()
+		q++
+	}
+	si.base = [2]uint64{mc * x.kings, x.n + mc*x.kings}
+	return si
+}
+
+// rank returns the placement rank of white kings w and black kings k.
+func (si *subIndex) rank(w, k draughts.Bitboard) uint64 {
+	var wr, kr uint64
+	i := 1
+	for t := w; t != 0; t &= t - 1 {
+		below := uint64(si.empty) & (uint64(t&-t) - 1)
+		wr += binom[bits.OnesCount64(below)][i]
+		i++
+	}
+	free := uint64(si.empty &^ w)
+	i = 1
+	for t := k; t != 0; t &= t - 1 {
+		below := free & (uint64(t&-t) - 1)
+		kr += binom[bits.OnesCount64(below)][i]
+		i++
+	}
+	return wr*si.x.nBK + kr
+}
+
+// kings returns the white and black kings of placement r.
+func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
+	x := si.x
+	wq := x.cWK.get(r / x.nBK)
+	for _, q := range wq {
+		w |= draughts.Bit(si.sq[q])
+	}
+	for _, q := range x.cBK.get(r % x.nBK) {
+		j := q // the q-th square free of white kings too: skip those at or below
+		for _, v := range wq {
+			if v > j {
+				break
+			}
+			j++
+		}
+		k |= draughts.Bit(si.sq[j])
+	}
+	return w, k
+}
+
+// slide returns the squares a king on sq can reach along direction d
+// (flying: up to the first occupied square, empty = the free squares).
+func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
+	ray := b.Ray(sq, d)
+	if blk := ray &^ empty; blk != 0 {
+		var f draughts.Square
+		if d < draughts.DownLeft { // up: the nearest is the highest bit
+			f = draughts.Square(63 - bits.LeadingZeros64(uint64(blk)))
+		} else {
+			f = blk.First()
+		}
+		ray &^= b.Ray(f, d) | draughts.Bit(f)
+	}
+	return ray
+}
+
+// kingMoves returns the number of quiet moves of kings (every square
+// each can slide to).
+func kingMoves(b *draughts.Board, kings, empty draughts.Bitboard) int {
+	n := 0
+	for t := kings; t != 0; t &= t - 1 {
+		sq := t.First()
+		for d := draughts.Direction(0); d < 4; d++ {
+			n += slide(b, sq, d, empty).Count()
+		}
+	}
+	return n
+}
