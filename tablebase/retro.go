@@ -127,7 +127,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 		return err
 	}
 	x := rt.x
-	si := newSubIndex(x, rt.r.Board, mc)
+	si := newSubIndex(x, rt.r.Board, mc).withSteps()
 	sc := pool.Get().(*scratch)
 	defer pool.Put(sc)
 	span := 2 * x.kings // positions, both sides: side*kings + placement
@@ -177,7 +177,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 // moves looked up: a step goes to a further advanced sub-slice of this
 // material (final), a promotion to a finished material.
 func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
-	x, n := rt.x, rt.n
+	x := rt.x
 	b := rt.r.Board
 	e := rt.e
 	push := func(d int, j uint64) error {
@@ -224,36 +224,27 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			own = k
 		}
 		internal := kingMoves(b, own, empty)
-		men := si.men[s]
 		moves := internal
-		fwd := [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
-		if s == draughts.Black {
-			fwd = [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
-		}
-		for t := men; t != 0; t &= t - 1 {
-			from := t.First()
-			for _, d := range fwd {
-				to := b.Step(from, d)
-				if to == draughts.NoSquare || !empty.Has(to) {
-					continue
-				}
-				moves++
+		for _, st := range si.steps[s] {
+			if !empty.Has(st.to) {
+				continue
+			}
+			moves++
+			var c uint8
+			if st.promote {
 				q := p
 				q.Side = s ^ 1
-				q.Pieces[s] ^= draughts.Bit(from) | draughts.Bit(to)
-				var c uint8
-				if b.Promo[s].Has(to) {
-					q.Kings |= draughts.Bit(to)
-					var ok bool
-					if c, ok = e.code(&q); !ok {
-						return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
-					}
-				} else {
-					// A man's step: a further advanced sub-slice, already final.
-					c = rt.codes[uint64(q.Side)*n+x.index(&q)]
+				q.Pieces[s] ^= draughts.Bit(st.from) | draughts.Bit(st.to)
+				q.Kings |= draughts.Bit(st.to)
+				var ok bool
+				if c, ok = e.code(&q); !ok {
+					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
 				}
-				acc.add(c, rt.giveaway)
+			} else {
+				// A man's step: a further advanced sub-slice, already final.
+				c = rt.codes[st.next.base[s^1]+st.next.rank(w, k)]
 			}
+			acc.add(c, rt.giveaway)
 		}
 		switch {
 		case moves == 0:

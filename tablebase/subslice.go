@@ -21,6 +21,8 @@ type subIndex struct {
 	sq [64]draughts.Square
 	// base[s] is the global code index of placement 0 with side s to move.
 	base [2]uint64
+	// steps[s] are the quiet moves of side s's men (set by withSteps).
+	steps [2][]manStep
 }
 
 // newSubIndex returns the sub-slice of men configuration mc.
@@ -109,4 +111,47 @@ func kingMoves(b *draughts.Board, kings, empty draughts.Bitboard) int {
 		}
 	}
 	return n
+}
+
+// manStep is a man's quiet move of a sub-slice (the men are fixed, so the
+// steps are too; a king on the target square blocks it).
+type manStep struct {
+	from, to draughts.Square
+	// to is on the man's promotion row: the successor is in another
+	// material. Otherwise it is in sub-slice next, of this material.
+	promote bool
+	next    *subIndex
+}
+
+// withSteps sets si.steps and returns si.
+func (si *subIndex) withSteps() *subIndex {
+	si.steps = [2][]manStep{si.menSteps(draughts.White), si.menSteps(draughts.Black)}
+	return si
+}
+
+// menSteps returns the quiet moves of side s's men in the sub-slice.
+func (si *subIndex) menSteps(s draughts.Side) []manStep {
+	b := si.b
+	fwd := [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
+	if s == draughts.Black {
+		fwd = [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
+	}
+	var out []manStep
+	for t := si.men[s]; t != 0; t &= t - 1 {
+		from := t.First()
+		for _, d := range fwd {
+			to := b.Step(from, d)
+			if to == draughts.NoSquare || !si.empty.Has(to) {
+				continue
+			}
+			st := manStep{from: from, to: to, promote: b.Promo[s].Has(to)}
+			if !st.promote {
+				men := si.men
+				men[s] ^= draughts.Bit(from) | draughts.Bit(to)
+				st.next = newSubIndex(si.x, b, si.x.menConfig(men))
+			}
+			out = append(out, st)
+		}
+	}
+	return out
 }
