@@ -29,6 +29,7 @@ type retro struct {
 type scratch struct {
 	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
 	ml      draughts.MoveList
+	sub     subIndex
 }
 
 func (rt *retro) errDistance() error {
@@ -127,9 +128,10 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 		return err
 	}
 	x := rt.x
-	si := newSubIndex(x, rt.r.Board, mc).withSteps()
 	sc := pool.Get().(*scratch)
 	defer pool.Put(sc)
+	si := &sc.sub
+	si.set(x, rt.r.Board, mc)
 	span := 2 * x.kings // positions, both sides: side*kings + placement
 	if threads <= 1 || span < 1<<15 {
 		if err := rt.initRange(sc, si, 0, span); err != nil {

@@ -13,55 +13,69 @@ import (
 // its kings' squares are computed from bitboards with a popcount and a
 // binomial per king, with no general index or position (un)ranking.
 type subIndex struct {
-	x     *indexer
-	b     *draughts.Board
-	men   [2]draughts.Bitboard // the men of each side
-	empty draughts.Bitboard    // squares without men
+	x   *indexer
+	b   *draughts.Board
+	men [2]draughts.Bitboard // the men of each side
+	placements
 	// sq[q] is the q-th square free of men (ascending).
 	sq [64]draughts.Square
-	// base[s] is the global code index of placement 0 with side s to move.
-	base [2]uint64
-	// steps[s] are the quiet moves of side s's men (set by withSteps).
+	// steps[s] are the quiet moves of side s's men.
 	steps [2][]manStep
+	buf   [2][4 * 16]manStep // steps' storage: 2 per man at most
 }
 
-// newSubIndex returns the sub-slice of men configuration mc.
-func newSubIndex(x *indexer, b *draughts.Board, mc uint64) *subIndex {
+// placements ranks the king placements of one men configuration.
+type placements struct {
+	empty draughts.Bitboard // squares without men
+	nBK   uint64            // black king combinations
+	// base[s] is the global code index of placement 0 with side s to move.
+	base [2]uint64
+}
+
+// placementsOf returns the placements of men configuration mc.
+func placementsOf(x *indexer, b *draughts.Board, men [2]draughts.Bitboard) placements {
+	mc := x.menConfig(men)
+	return placements{empty: b.Mask &^ (men[0] | men[1]), nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+}
+
+// set makes si the sub-slice of men configuration mc.
+func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 	g := x.g
-	si := &subIndex{x: x, b: b}
+	si.x, si.b = x, b
+	si.men = [2]draughts.Bitboard{}
 	for _, q := range x.cWM.get(mc / x.nBM) {
 		si.men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
 	}
 	for _, k := range x.cBM.get(mc % x.nBM) {
 		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
 	}
-	si.empty = b.Mask &^ (si.men[0] | si.men[1])
+	si.placements = placementsOf(x, b, si.men)
 	q := 0
 	for f := si.empty; f != 0; f &= f - 1 {
 		si.sq[q] = f.First()
 		q++
 	}
-	si.base = [2]uint64{mc * x.kings, x.n + mc*x.kings}
-	return si
+	si.steps[draughts.White] = si.menSteps(draughts.White, si.buf[draughts.White][:0])
+	si.steps[draughts.Black] = si.menSteps(draughts.Black, si.buf[draughts.Black][:0])
 }
 
 // rank returns the placement rank of white kings w and black kings k.
-func (si *subIndex) rank(w, k draughts.Bitboard) uint64 {
+func (pl *placements) rank(w, k draughts.Bitboard) uint64 {
 	var wr, kr uint64
 	i := 1
 	for t := w; t != 0; t &= t - 1 {
-		below := uint64(si.empty) & (uint64(t&-t) - 1)
+		below := uint64(pl.empty) & (uint64(t&-t) - 1)
 		wr += binom[bits.OnesCount64(below)][i]
 		i++
 	}
-	free := uint64(si.empty &^ w)
+	free := uint64(pl.empty &^ w)
 	i = 1
 	for t := k; t != 0; t &= t - 1 {
 		below := free & (uint64(t&-t) - 1)
 		kr += binom[bits.OnesCount64(below)][i]
 		i++
 	}
-	return wr*si.x.nBK + kr
+	return wr*pl.nBK + kr
 }
 
 // kings returns the white and black kings of placement r.
@@ -120,23 +134,16 @@ type manStep struct {
 	// to is on the man's promotion row: the successor is in another
 	// material. Otherwise it is in sub-slice next, of this material.
 	promote bool
-	next    *subIndex
+	next    placements
 }
 
-// withSteps sets si.steps and returns si.
-func (si *subIndex) withSteps() *subIndex {
-	si.steps = [2][]manStep{si.menSteps(draughts.White), si.menSteps(draughts.Black)}
-	return si
-}
-
-// menSteps returns the quiet moves of side s's men in the sub-slice.
-func (si *subIndex) menSteps(s draughts.Side) []manStep {
+// menSteps appends the quiet moves of side s's men in the sub-slice to out.
+func (si *subIndex) menSteps(s draughts.Side, out []manStep) []manStep {
 	b := si.b
 	fwd := [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
 	if s == draughts.Black {
 		fwd = [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
 	}
-	var out []manStep
 	for t := si.men[s]; t != 0; t &= t - 1 {
 		from := t.First()
 		for _, d := range fwd {
@@ -148,7 +155,7 @@ func (si *subIndex) menSteps(s draughts.Side) []manStep {
 			if !st.promote {
 				men := si.men
 				men[s] ^= draughts.Bit(from) | draughts.Bit(to)
-				st.next = newSubIndex(si.x, b, si.x.menConfig(men))
+				st.next = placementsOf(si.x, b, men)
 			}
 			out = append(out, st)
 		}
