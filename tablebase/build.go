@@ -132,6 +132,7 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	var mu sync.Mutex
 	cond := sync.NewCond(&mu)
 	started := make([]bool, len(todo))
+	built := make([]bool, len(todo))
 	finished := 0
 	failed := false
 	deps := make([][]Material, len(todo))
@@ -185,6 +186,10 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 					failed = true
 				} else {
 					finished++
+					built[pick] = true
+					if total/2 > keepBytes {
+						e.release(todo, deps, built)
+					}
 				}
 				cond.Broadcast()
 				mu.Unlock()
@@ -202,6 +207,39 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	})
 	defer stop()
 	return g.Wait()
+}
+
+// keepBytes bounds the codes of a build that all stay in RAM: a larger
+// build drops each slice (built or loaded) as soon as no material left to
+// build needs it, so it holds only the slices the running materials move
+// into; a later probe reads a dropped slice back from the store. A
+// variable for the tests.
+var keepBytes int64 = 1 << 28
+
+// release drops from RAM the slices of the build (todo, built so far, and
+// their dependencies) that no unbuilt material of todo depends on.
+func (e *Endgames) release(todo []Material, deps [][]Material, built []bool) {
+	needed := map[Material]bool{}
+	for i := range todo {
+		if !built[i] {
+			for _, d := range deps[i] {
+				needed[d] = true
+			}
+		}
+	}
+	drop := func(m Material) {
+		if !needed[m] {
+			e.tabs[m.code()].Store(nil)
+		}
+	}
+	for i, m := range todo {
+		if built[i] {
+			drop(m)
+			for _, d := range deps[i] {
+				drop(d)
+			}
+		}
+	}
 }
 
 // buildOne computes material m, writes it and publishes it.
