@@ -182,10 +182,13 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	x := rt.x
 	b := rt.r.Board
 	e := rt.e
-	push := func(d int, j uint64) error {
+	// push queues placement j (global index i) at d plies; its code is set
+	// now and lowered if a shorter win is found before it is expanded.
+	push := func(d int, i, j uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
+		rt.codes[i] = uint8(d + 1)
 		sc.buckets[d] = append(sc.buckets[d], uint32(j))
 		return nil
 	}
@@ -210,11 +213,11 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			}
 			switch {
 			case acc.winBy > 0:
-				if err := push(acc.winBy, j); err != nil {
+				if err := push(acc.winBy, i, j); err != nil {
 					return err
 				}
 			case !acc.draw:
-				if err := push(acc.loseMax+1, j); err != nil {
+				if err := push(acc.loseMax+1, i, j); err != nil {
 					return err
 				}
 			}
@@ -250,18 +253,18 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		switch {
 		case moves == 0:
-			if err := push(0, j); err != nil {
+			if err := push(0, i, j); err != nil {
 				return err
 			}
 		case acc.winBy > 0:
 			rt.cnt[i] = 255
-			if err := push(acc.winBy, j); err != nil {
+			if err := push(acc.winBy, i, j); err != nil {
 				return err
 			}
 		case acc.draw:
 			rt.cnt[i] = 255
 		case internal == 0:
-			if err := push(acc.loseMax+1, j); err != nil {
+			if err := push(acc.loseMax+1, i, j); err != nil {
 				return err
 			}
 		default:
@@ -274,8 +277,10 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 }
 
 // propagate runs the bucket queue of one sub-slice (king moves only). A
-// popped position's predecessors are found by sliding the previous mover's
-// kings back; each one's rank is computed from the kings' bitboards.
+// position is queued once per improvement of its code (set when queued),
+// and expanded from the bucket of its final code: its predecessors are
+// found by sliding the previous mover's kings back, each one's rank
+// computed from the kings' bitboards.
 func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 	x := rt.x
 	b := rt.r.Board
@@ -283,15 +288,14 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 	codes, cnt, ext := rt.codes, rt.cnt, rt.ext
 	for d := 0; d <= maxPlies; d++ {
 		win := (d&1 == 1) != rt.giveaway
+		code := uint8(d + 1)
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
 			s := draughts.Side(uint64(v) / kings)
 			r := uint64(v) % kings
-			i := si.base[s] + r
-			if codes[i] != 0 {
-				continue
+			if codes[si.base[s]+r] != code {
+				continue // queued again with a shorter win
 			}
-			codes[i] = uint8(d + 1)
 			w, k := si.kings(r)
 			empty := si.empty &^ (w | k)
 			o := s ^ 1
@@ -312,17 +316,23 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 							pr = si.rank(w, k^fb|u&-u)
 						}
 						j := si.base[o] + pr
-						if codes[j] != 0 || cnt[j] == noPred {
+						if cnt[j] == noPred {
 							continue
 						}
+						c := codes[j]
 						if !win {
+							// j wins in d+1 plies unless it already does in fewer.
+							if c != 0 && c <= code+1 {
+								continue
+							}
 							if d+1 > maxPlies {
 								return rt.errDistance()
 							}
+							codes[j] = code + 1
 							sc.buckets[d+1] = append(sc.buckets[d+1], uint32(ob+pr))
 							continue
 						}
-						if cnt[j] == 255 {
+						if c != 0 || cnt[j] == 255 {
 							continue
 						}
 						cnt[j]--
@@ -331,6 +341,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 							if l > maxPlies {
 								return rt.errDistance()
 							}
+							codes[j] = uint8(l + 1)
 							sc.buckets[l] = append(sc.buckets[l], uint32(ob+pr))
 						}
 					}
