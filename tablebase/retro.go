@@ -204,7 +204,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			rt.cnt[i] = noPred
 			draughts.Generate(&p, rt.r, ml)
 			for m := 0; m < ml.N; m++ {
-				q := p.Play(ml.Moves[m])
+				q := after(&p, ml.Moves[m])
 				c, ok := e.code(&q)
 				if !ok {
 					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))

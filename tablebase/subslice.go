@@ -162,3 +162,17 @@ func (si *subIndex) menSteps(s draughts.Side, out []manStep) []manStep {
 	}
 	return out
 }
+
+// after returns the position after move mv of p, without the Zobrist key
+// (the builder never hashes; Position.Play keeps the key).
+func after(p *draughts.Position, mv draughts.Move) draughts.Position {
+	us := p.Side
+	from, to := draughts.Bit(mv.From), draughts.Bit(mv.To)
+	q := draughts.Position{Pieces: p.Pieces, Kings: p.Kings &^ mv.Captured, Side: us ^ 1}
+	q.Pieces[us] = q.Pieces[us]&^from | to
+	q.Pieces[us^1] &^= mv.Captured
+	if p.Kings&from != 0 || mv.Promote {
+		q.Kings = q.Kings&^from | to
+	}
+	return q
+}
