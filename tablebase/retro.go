@@ -19,9 +19,13 @@ type retro struct {
 	x        *indexer
 	n        uint64
 	giveaway bool
-	codes    []uint8 // side*n + index; final once the sub-slice is done
-	cnt      []uint8 // undecided king moves; 255 = cannot lose
-	ext      []uint8 // longest winning looked-up successor (plies)
+	// st[side*n + index] is the position's code (low byte, final once its
+	// sub-slice is done) and its count of undecided king moves (high byte;
+	// 255 = cannot lose, noPred = must capture): one memory access for both
+	// in the propagation's random reads.
+	st       []uint16
+	ext      []uint8 // longest winning looked-up successor (plies); then the codes
+
 	progress func(int64)
 }
 
@@ -44,7 +48,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 		return nil, fmt.Errorf("tablebase: slice %s too large (%d positions)", m, 2*n)
 	}
 	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway,
-		codes: make([]uint8, 2*n), cnt: make([]uint8, 2*n), ext: make([]uint8, 2*n), progress: progress}
+		st: make([]uint16, 2*n), ext: make([]uint8, 2*n), progress: progress}
 	// Men configurations by advancement.
 	var levels [][]uint64
 	for mc := uint64(0); mc < x.menConfigs; mc++ {
@@ -53,7 +57,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			for s := uint64(0); s < 2; s++ {
 				lo := s*n + mc*x.kings
 				for i := lo; i < lo+x.kings; i++ {
-					rt.codes[i] = codeInvalid
+					rt.st[i] = codeInvalid
 				}
 			}
 			progress(4 * int64(x.kings))
@@ -92,7 +96,11 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			return nil, err
 		}
 	}
-	return &table{m: m, x: x, codes: rt.codes}, nil
+	codes := rt.ext // no longer needed: holds the codes
+	for i, v := range rt.st {
+		codes[i] = uint8(v)
+	}
+	return &table{m: m, x: x, codes: codes}, nil
 }
 
 // advancement returns how many rows the men of configuration mc have
@@ -188,7 +196,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
-		rt.codes[i] = uint8(d + 1)
+		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
 		sc.buckets[d] = append(sc.buckets[d], uint32(j))
 		return nil
 	}
@@ -201,7 +209,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
 		if draughts.HasCapture(&p, rt.r) {
-			rt.cnt[i] = noPred
+			rt.st[i] = noPred << 8
 			draughts.Generate(&p, rt.r, ml)
 			for m := 0; m < ml.N; m++ {
 				q := after(&p, ml.Moves[m])
@@ -247,7 +255,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 				}
 			} else {
 				// A man's step: a further advanced sub-slice, already final.
-				c = rt.codes[st.next.base[s^1]+st.next.rank(w, k)]
+				c = uint8(rt.st[st.next.base[s^1]+st.next.rank(w, k)])
 			}
 			acc.add(c, rt.giveaway)
 		}
@@ -257,18 +265,18 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 				return err
 			}
 		case acc.winBy > 0:
-			rt.cnt[i] = 255
+			rt.st[i] = 255 << 8
 			if err := push(acc.winBy, i, j); err != nil {
 				return err
 			}
 		case acc.draw:
-			rt.cnt[i] = 255
+			rt.st[i] = 255 << 8
 		case internal == 0:
 			if err := push(acc.loseMax+1, i, j); err != nil {
 				return err
 			}
 		default:
-			rt.cnt[i] = uint8(internal)
+			rt.st[i] = uint16(internal) << 8
 			rt.ext[i] = uint8(acc.loseMax)
 		}
 	}
@@ -285,7 +293,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 	x := rt.x
 	b := rt.r.Board
 	kings := x.kings
-	codes, cnt, ext := rt.codes, rt.cnt, rt.ext
+	st, ext := rt.st, rt.ext
 	for d := 0; d <= maxPlies; d++ {
 		win := (d&1 == 1) != rt.giveaway
 		code := uint8(d + 1)
@@ -293,7 +301,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 		for _, v := range sc.buckets[d] {
 			s := draughts.Side(uint64(v) / kings)
 			r := uint64(v) % kings
-			if codes[si.base[s]+r] != code {
+			if uint8(st[si.base[s]+r]) != code {
 				continue // queued again with a shorter win
 			}
 			w, k := si.kings(r)
@@ -316,10 +324,11 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 							pr = si.rank(w, k^fb|u&-u)
 						}
 						j := si.base[o] + pr
-						if cnt[j] == noPred {
+						v := st[j]
+						c, n := uint8(v), v>>8
+						if n == noPred {
 							continue
 						}
-						c := codes[j]
 						if !win {
 							// j wins in d+1 plies unless it already does in fewer.
 							if c != 0 && c <= code+1 {
@@ -328,20 +337,21 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 							if d+1 > maxPlies {
 								return rt.errDistance()
 							}
-							codes[j] = code + 1
+							st[j] = v&0xff00 | uint16(code+1)
 							sc.buckets[d+1] = append(sc.buckets[d+1], uint32(ob+pr))
 							continue
 						}
-						if c != 0 || cnt[j] == 255 {
+						if c != 0 || n == 255 {
 							continue
 						}
-						cnt[j]--
-						if cnt[j] == 0 {
+						n--
+						st[j] = n << 8
+						if n == 0 {
 							l := 1 + max(d, int(ext[j]))
 							if l > maxPlies {
 								return rt.errDistance()
 							}
-							codes[j] = uint8(l + 1)
+							st[j] = uint16(l + 1)
 							sc.buckets[l] = append(sc.buckets[l], uint32(ob+pr))
 						}
 					}
