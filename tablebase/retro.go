@@ -23,8 +23,8 @@ type retro struct {
 	// sub-slice is done) and its count of undecided king moves (high byte;
 	// 255 = cannot lose, noPred = must capture): one memory access for both
 	// in the propagation's random reads.
-	st       []uint16
-	ext      []uint8 // longest winning looked-up successor (plies); then the codes
+	st  []uint16
+	ext []uint8 // longest winning looked-up successor (plies); then the codes
 
 	progress func(int64)
 }
