@@ -2,6 +2,9 @@ package tablebase
 
 import (
 	"context"
+	"path/filepath"
+	"strconv"
+	"syscall"
 	"testing"
 
 	"draughtsjudge/draughts"
@@ -69,24 +72,65 @@ func TestBuildVerify(t *testing.T) {
 	}
 }
 
-// BenchmarkBuildRussian4 reports build speed in index positions per second.
+// BenchmarkBuildRussian4 reports build speed in index positions per second
+// (both sides to move), into an in-memory store.
 func BenchmarkBuildRussian4(b *testing.B) {
-	r := draughts.Russian
-	var n uint64
-	for _, m := range MaterialsUpTo(r, 4) {
-		n += 2 * newIndexer(r.Board, m).n
+	benchBuild(b, draughts.Russian, 4, "")
+}
+
+// BenchmarkBuildRussian5, BenchmarkBuildInternational4 and
+// BenchmarkBuildInternational5 build into a store on disk (compression and
+// writing included); the 5-piece ones take minutes: run them with
+// -benchtime 1x (docs/performance.md "Endgame tablebases").
+func BenchmarkBuildRussian5(b *testing.B) {
+	benchBuild(b, draughts.Russian, 5, b.TempDir())
+}
+
+func BenchmarkBuildInternational4(b *testing.B) {
+	benchBuild(b, draughts.International, 4, b.TempDir())
+}
+
+func BenchmarkBuildInternational5(b *testing.B) {
+	benchBuild(b, draughts.International, 5, b.TempDir())
+}
+
+// benchBuild builds every slice of r up to n pieces b.N times, into a fresh
+// store in dir ("" = in memory), and reports index positions per second.
+func benchBuild(b *testing.B, r *draughts.Rules, n int, dir string) {
+	var total uint64
+	for _, m := range MaterialsUpTo(r, n) {
+		total += 2 * newIndexer(r.Board, m).n
 	}
+	cpu0 := cpuSeconds()
 	for i := 0; i < b.N; i++ {
-		s, err := OpenMemory()
+		var s *Store
+		var err error
+		if dir == "" {
+			s, err = OpenMemory()
+		} else {
+			d := filepath.Join(dir, strconv.Itoa(i))
+			s, err = Open(d)
+		}
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.Endgames(r).Build(context.Background(), MaterialsUpTo(r, 4), BuildOptions{}); err != nil {
+		if err := s.Endgames(r).Build(context.Background(), MaterialsUpTo(r, n), BuildOptions{}); err != nil {
 			b.Fatal(err)
 		}
 		s.Close()
 	}
-	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	// The machine may be shared: CPU time is the steadier figure.
+	b.ReportMetric(float64(total)*float64(b.N)/(cpuSeconds()-cpu0), "positions/cpu-s")
+}
+
+// cpuSeconds returns the user and system CPU time of the process.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // benchDB builds russian slices up to 4 pieces into a temp dir.

@@ -139,6 +139,24 @@ func (x *indexer) index(p *draughts.Position) uint64 {
 	return ((wmR*x.nBM+bmR)*x.nWK+wkR)*x.nBK + bkR
 }
 
+// menConfig returns the men configuration (the index's major part,
+// wmRank·nBM + bmRank) of the men men[White], men[Black].
+func (x *indexer) menConfig(men [2]draughts.Bitboard) uint64 {
+	g := x.g
+	var wmR, bmR uint64
+	i := 1
+	for b := men[draughts.White]; b != 0; b &= b - 1 {
+		wmR += binom[int(g.toK[b.First()])-g.h][i]
+		i++
+	}
+	i = 1
+	for b := men[draughts.Black]; b != 0; b &= b - 1 {
+		bmR += binom[g.toK[b.First()]][i]
+		i++
+	}
+	return wmR*x.nBM + bmR
+}
+
 // comboTable lists the combinations of m elements of 0..top-1 in colex
 // order, m bytes each: unranking is one lookup.
 type comboTable struct {

@@ -19,17 +19,21 @@ type retro struct {
 	x        *indexer
 	n        uint64
 	giveaway bool
-	codes    []uint8 // side*n + index; final once the sub-slice is done
-	cnt      []uint8 // undecided king moves; 255 = cannot lose
-	ext      []uint8 // longest winning looked-up successor (plies)
+	// st[side*n + index] is the position's code (low byte, final once its
+	// sub-slice is done) and its count of undecided king moves (high byte;
+	// 255 = cannot lose, noPred = must capture): one memory access for both
+	// in the propagation's random reads.
+	st  []uint16
+	ext []uint8 // longest winning looked-up successor (plies); then the codes
+
 	progress func(int64)
 }
 
 // scratch is one worker's reusable memory.
 type scratch struct {
-	buckets [maxPlies + 2][]uint32
-	preds   [maxPreds]draughts.Position
+	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
 	ml      draughts.MoveList
+	sub     subIndex
 }
 
 func (rt *retro) errDistance() error {
@@ -44,7 +48,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 		return nil, fmt.Errorf("tablebase: slice %s too large (%d positions)", m, 2*n)
 	}
 	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway,
-		codes: make([]uint8, 2*n), cnt: make([]uint8, 2*n), ext: make([]uint8, 2*n), progress: progress}
+		st: make([]uint16, 2*n), ext: make([]uint8, 2*n), progress: progress}
 	// Men configurations by advancement.
 	var levels [][]uint64
 	for mc := uint64(0); mc < x.menConfigs; mc++ {
@@ -53,7 +57,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			for s := uint64(0); s < 2; s++ {
 				lo := s*n + mc*x.kings
 				for i := lo; i < lo+x.kings; i++ {
-					rt.codes[i] = codeInvalid
+					rt.st[i] = codeInvalid
 				}
 			}
 			progress(4 * int64(x.kings))
@@ -92,7 +96,11 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			return nil, err
 		}
 	}
-	return &table{m: m, x: x, codes: rt.codes}, nil
+	codes := rt.ext // no longer needed: holds the codes
+	for i, v := range rt.st {
+		codes[i] = uint8(v)
+	}
+	return &table{m: m, x: x, codes: codes}, nil
 }
 
 // advancement returns how many rows the men of configuration mc have
@@ -117,6 +125,10 @@ func (x *indexer) advancement(mc uint64) (int, bool) {
 	return a, true
 }
 
+// noPred in cnt marks a position whose side to move must capture: it is
+// final after init and is no king-move predecessor (6.1.5.1).
+const noPred = 254
+
 // subslice builds men configuration mc: init on up to threads goroutines,
 // then the propagation.
 func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *sync.Pool) error {
@@ -126,15 +138,11 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	x := rt.x
 	sc := pool.Get().(*scratch)
 	defer pool.Put(sc)
-	span := 2 * x.kings           // positions, both sides
-	at := func(j uint64) uint64 { // j-th position of the sub-slice → global index
-		if j < x.kings {
-			return mc*x.kings + j
-		}
-		return rt.n + mc*x.kings + j - x.kings
-	}
+	si := &sc.sub
+	si.set(x, rt.r.Board, mc)
+	span := 2 * x.kings // positions, both sides: side*kings + placement
 	if threads <= 1 || span < 1<<15 {
-		if err := rt.initRange(sc, at, 0, span); err != nil {
+		if err := rt.initRange(sc, si, 0, span); err != nil {
 			return err
 		}
 	} else {
@@ -151,7 +159,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					if lo >= span {
 						break
 					}
-					if err := rt.initRange(local, at, lo, min(lo+chunk, span)); err != nil {
+					if err := rt.initRange(local, si, lo, min(lo+chunk, span)); err != nil {
 						return err
 					}
 				}
@@ -168,68 +176,107 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 			return err
 		}
 	}
-	err := rt.propagate(sc)
+	err := rt.propagate(sc, si)
 	rt.progress(int64(span))
 	return err
 }
 
-// initRange classifies positions lo..hi-1 of a sub-slice.
-func (rt *retro) initRange(sc *scratch, at func(uint64) uint64, lo, hi uint64) error {
-	x, n := rt.x, rt.n
+// initRange classifies positions lo..hi-1 of a sub-slice (side*kings +
+// placement). A position with a capture is final: its successors are all
+// in smaller materials. Otherwise the king moves are counted and the men's
+// moves looked up: a step goes to a further advanced sub-slice of this
+// material (final), a promotion to a finished material.
+func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
+	x := rt.x
+	b := rt.r.Board
 	e := rt.e
-	push := func(d int, i uint64) error {
+	// push queues placement j (global index i) at d plies; its code is set
+	// now and lowered if a shorter win is found before it is expanded.
+	push := func(d int, i, j uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
-		sc.buckets[d] = append(sc.buckets[d], uint32(i))
+		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
+		sc.buckets[d] = append(sc.buckets[d], uint32(j))
 		return nil
 	}
 	ml := &sc.ml
 	for j := lo; j < hi; j++ {
-		i := at(j)
-		p, _ := x.position(i%n, draughts.Side(i/n))
-		draughts.Generate(&p, rt.r, ml)
-		if ml.N == 0 {
-			if err := push(0, i); err != nil {
-				return err
+		s := draughts.Side(j / x.kings)
+		r := j % x.kings
+		i := si.base[s] + r
+		w, k := si.kings(r)
+		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
+		var acc combiner
+		if draughts.HasCapture(&p, rt.r) {
+			rt.st[i] = noPred << 8
+			draughts.Generate(&p, rt.r, ml)
+			for m := 0; m < ml.N; m++ {
+				q := after(&p, ml.Moves[m])
+				c, ok := e.code(&q)
+				if !ok {
+					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				}
+				acc.add(c, rt.giveaway)
+			}
+			switch {
+			case acc.winBy > 0:
+				if err := push(acc.winBy, i, j); err != nil {
+					return err
+				}
+			case !acc.draw:
+				if err := push(acc.loseMax+1, i, j); err != nil {
+					return err
+				}
 			}
 			continue
 		}
-		var acc combiner
-		internal := 0
-		for k := 0; k < ml.N; k++ {
-			mv := ml.Moves[k]
-			if !mv.IsCapture() && p.Kings.Has(mv.From) {
-				internal++
+		empty := si.empty &^ (w | k)
+		own := w
+		if s == draughts.Black {
+			own = k
+		}
+		internal := kingMoves(b, own, empty)
+		moves := internal
+		for _, st := range si.steps[s] {
+			if !empty.Has(st.to) {
 				continue
 			}
-			q := p.Play(mv)
+			moves++
 			var c uint8
-			if mv.IsCapture() || mv.Promote {
+			if st.promote {
+				q := p
+				q.Side = s ^ 1
+				q.Pieces[s] ^= draughts.Bit(st.from) | draughts.Bit(st.to)
+				q.Kings |= draughts.Bit(st.to)
 				var ok bool
 				if c, ok = e.code(&q); !ok {
 					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
 				}
 			} else {
 				// A man's step: a further advanced sub-slice, already final.
-				c = rt.codes[uint64(q.Side)*n+x.index(&q)]
+				c = uint8(rt.st[st.next.base[s^1]+st.next.rank(w, k)])
 			}
 			acc.add(c, rt.giveaway)
 		}
 		switch {
+		case moves == 0:
+			if err := push(0, i, j); err != nil {
+				return err
+			}
 		case acc.winBy > 0:
-			rt.cnt[i] = 255
-			if err := push(acc.winBy, i); err != nil {
+			rt.st[i] = 255 << 8
+			if err := push(acc.winBy, i, j); err != nil {
 				return err
 			}
 		case acc.draw:
-			rt.cnt[i] = 255
+			rt.st[i] = 255 << 8
 		case internal == 0:
-			if err := push(acc.loseMax+1, i); err != nil {
+			if err := push(acc.loseMax+1, i, j); err != nil {
 				return err
 			}
 		default:
-			rt.cnt[i] = uint8(internal)
+			rt.st[i] = uint16(internal) << 8
 			rt.ext[i] = uint8(acc.loseMax)
 		}
 	}
@@ -237,44 +284,77 @@ func (rt *retro) initRange(sc *scratch, at func(uint64) uint64, lo, hi uint64) e
 	return nil
 }
 
-// propagate runs the bucket queue of one sub-slice (king moves only).
-func (rt *retro) propagate(sc *scratch) error {
-	x, n := rt.x, rt.n
+// propagate runs the bucket queue of one sub-slice (king moves only). A
+// position is queued once per improvement of its code (set when queued),
+// and expanded from the bucket of its final code: its predecessors are
+// found by sliding the previous mover's kings back, each one's rank
+// computed from the kings' bitboards.
+func (rt *retro) propagate(sc *scratch, si *subIndex) error {
+	x := rt.x
 	b := rt.r.Board
-	codes, cnt, ext := rt.codes, rt.cnt, rt.ext
+	kings := x.kings
+	st, ext := rt.st, rt.ext
 	for d := 0; d <= maxPlies; d++ {
 		win := (d&1 == 1) != rt.giveaway
+		code := uint8(d + 1)
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
-			i := uint64(v)
-			if codes[i] != 0 {
-				continue
+			s := draughts.Side(uint64(v) / kings)
+			r := uint64(v) % kings
+			if uint8(st[si.base[s]+r]) != code {
+				continue // queued again with a shorter win
 			}
-			codes[i] = uint8(d + 1)
-			p, _ := x.position(i%n, draughts.Side(i/n))
-			np := unmoves(b, rt.r, &p, false, &sc.preds)
-			for _, q := range sc.preds[:np] {
-				j := uint64(q.Side)*n + x.index(&q)
-				if codes[j] != 0 {
-					continue
-				}
-				if !win {
-					if d+1 > maxPlies {
-						return rt.errDistance()
+			w, k := si.kings(r)
+			empty := si.empty &^ (w | k)
+			o := s ^ 1
+			own := w
+			if o == draughts.Black {
+				own = k
+			}
+			ob := uint64(o) * kings
+			for t := own; t != 0; t &= t - 1 {
+				from := t.First()
+				fb := draughts.Bit(from)
+				for dir := draughts.Direction(0); dir < 4; dir++ {
+					for u := slide(b, from, dir, empty); u != 0; u &= u - 1 {
+						var pr uint64
+						if o == draughts.White {
+							pr = si.rank(w^fb|u&-u, k)
+						} else {
+							pr = si.rank(w, k^fb|u&-u)
+						}
+						j := si.base[o] + pr
+						v := st[j]
+						c, n := uint8(v), v>>8
+						if n == noPred {
+							continue
+						}
+						if !win {
+							// j wins in d+1 plies unless it already does in fewer.
+							if c != 0 && c <= code+1 {
+								continue
+							}
+							if d+1 > maxPlies {
+								return rt.errDistance()
+							}
+							st[j] = v&0xff00 | uint16(code+1)
+							sc.buckets[d+1] = append(sc.buckets[d+1], uint32(ob+pr))
+							continue
+						}
+						if c != 0 || n == 255 {
+							continue
+						}
+						n--
+						st[j] = n << 8
+						if n == 0 {
+							l := 1 + max(d, int(ext[j]))
+							if l > maxPlies {
+								return rt.errDistance()
+							}
+							st[j] = uint16(l + 1)
+							sc.buckets[l] = append(sc.buckets[l], uint32(ob+pr))
+						}
 					}
-					sc.buckets[d+1] = append(sc.buckets[d+1], uint32(j))
-					continue
-				}
-				if cnt[j] == 255 {
-					continue
-				}
-				cnt[j]--
-				if cnt[j] == 0 {
-					l := 1 + max(d, int(ext[j]))
-					if l > maxPlies {
-						return rt.errDistance()
-					}
-					sc.buckets[l] = append(sc.buckets[l], uint32(j))
 				}
 			}
 		}

@@ -1,0 +1,178 @@
+package tablebase
+
+import (
+	"math/bits"
+
+	"draughtsjudge/draughts"
+)
+
+// A sub-slice of the build: one men configuration of a material, both sides
+// to move. Its king placements are the index's low part (index.go): white
+// kings ranked over the squares free of men, black kings over the squares
+// free of men and white kings. With the men fixed, a placement's rank and
+// its kings' squares are computed from bitboards with a popcount and a
+// binomial per king, with no general index or position (un)ranking.
+type subIndex struct {
+	x   *indexer
+	b   *draughts.Board
+	men [2]draughts.Bitboard // the men of each side
+	placements
+	// sq[q] is the q-th square free of men (ascending).
+	sq [64]draughts.Square
+	// steps[s] are the quiet moves of side s's men.
+	steps [2][]manStep
+	buf   [2][4 * 16]manStep // steps' storage: 2 per man at most
+}
+
+// placements ranks the king placements of one men configuration.
+type placements struct {
+	empty draughts.Bitboard // squares without men
+	nBK   uint64            // black king combinations
+	// base[s] is the global code index of placement 0 with side s to move.
+	base [2]uint64
+}
+
+// placementsOf returns the placements of men configuration mc.
+func placementsOf(x *indexer, b *draughts.Board, men [2]draughts.Bitboard) placements {
+	mc := x.menConfig(men)
+	return placements{empty: b.Mask &^ (men[0] | men[1]), nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+}
+
+// set makes si the sub-slice of men configuration mc.
+func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
+	g := x.g
+	si.x, si.b = x, b
+	si.men = [2]draughts.Bitboard{}
+	for _, q := range x.cWM.get(mc / x.nBM) {
+		si.men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
+	}
+	for _, k := range x.cBM.get(mc % x.nBM) {
+		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
+	}
+	si.placements = placementsOf(x, b, si.men)
+	q := 0
+	for f := si.empty; f != 0; f &= f - 1 {
+		si.sq[q] = f.First()
+		q++
+	}
+	si.steps[draughts.White] = si.menSteps(draughts.White, si.buf[draughts.White][:0])
+	si.steps[draughts.Black] = si.menSteps(draughts.Black, si.buf[draughts.Black][:0])
+}
+
+// rank returns the placement rank of white kings w and black kings k.
+func (pl *placements) rank(w, k draughts.Bitboard) uint64 {
+	var wr, kr uint64
+	i := 1
+	for t := w; t != 0; t &= t - 1 {
+		below := uint64(pl.empty) & (uint64(t&-t) - 1)
+		wr += binom[bits.OnesCount64(below)][i]
+		i++
+	}
+	free := uint64(pl.empty &^ w)
+	i = 1
+	for t := k; t != 0; t &= t - 1 {
+		below := free & (uint64(t&-t) - 1)
+		kr += binom[bits.OnesCount64(below)][i]
+		i++
+	}
+	return wr*pl.nBK + kr
+}
+
+// kings returns the white and black kings of placement r.
+func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
+	x := si.x
+	wq := x.cWK.get(r / x.nBK)
+	for _, q := range wq {
+		w |= draughts.Bit(si.sq[q])
+	}
+	for _, q := range x.cBK.get(r % x.nBK) {
+		j := q // the q-th square free of white kings too: skip those at or below
+		for _, v := range wq {
+			if v > j {
+				break
+			}
+			j++
+		}
+		k |= draughts.Bit(si.sq[j])
+	}
+	return w, k
+}
+
+// slide returns the squares a king on sq can reach along direction d
+// (flying: up to the first occupied square, empty = the free squares).
+func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
+	ray := b.Ray(sq, d)
+	if blk := ray &^ empty; blk != 0 {
+		var f draughts.Square
+		if d < draughts.DownLeft { // up: the nearest is the highest bit
+			f = draughts.Square(63 - bits.LeadingZeros64(uint64(blk)))
+		} else {
+			f = blk.First()
+		}
+		ray &^= b.Ray(f, d) | draughts.Bit(f)
+	}
+	return ray
+}
+
+// kingMoves returns the number of quiet moves of kings (every square
+// each can slide to).
+func kingMoves(b *draughts.Board, kings, empty draughts.Bitboard) int {
+	n := 0
+	for t := kings; t != 0; t &= t - 1 {
+		sq := t.First()
+		for d := draughts.Direction(0); d < 4; d++ {
+			n += slide(b, sq, d, empty).Count()
+		}
+	}
+	return n
+}
+
+// manStep is a man's quiet move of a sub-slice (the men are fixed, so the
+// steps are too; a king on the target square blocks it).
+type manStep struct {
+	from, to draughts.Square
+	// to is on the man's promotion row: the successor is in another
+	// material. Otherwise it is in sub-slice next, of this material.
+	promote bool
+	next    placements
+}
+
+// menSteps appends the quiet moves of side s's men in the sub-slice to out.
+func (si *subIndex) menSteps(s draughts.Side, out []manStep) []manStep {
+	b := si.b
+	fwd := [2]draughts.Direction{draughts.UpLeft, draughts.UpRight}
+	if s == draughts.Black {
+		fwd = [2]draughts.Direction{draughts.DownLeft, draughts.DownRight}
+	}
+	for t := si.men[s]; t != 0; t &= t - 1 {
+		from := t.First()
+		for _, d := range fwd {
+			to := b.Step(from, d)
+			if to == draughts.NoSquare || !si.empty.Has(to) {
+				continue
+			}
+			st := manStep{from: from, to: to, promote: b.Promo[s].Has(to)}
+			if !st.promote {
+				men := si.men
+				men[s] ^= draughts.Bit(from) | draughts.Bit(to)
+				st.next = placementsOf(si.x, b, men)
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// after returns the position after move mv of p, without the Zobrist key
+// (the builder never hashes; Position.Play keeps the key).
+func after(p *draughts.Position, mv draughts.Move) draughts.Position {
+	us := p.Side
+	from, to := draughts.Bit(mv.From), draughts.Bit(mv.To)
+	q := draughts.Position{Pieces: p.Pieces, Kings: p.Kings &^ mv.Captured, Side: us ^ 1}
+	q.Pieces[us] = q.Pieces[us]&^from | to
+	q.Pieces[us^1] &^= mv.Captured
+	if p.Kings&from != 0 || mv.Promote {
+		q.Kings = q.Kings&^from | to
+	}
+	return q
+}
