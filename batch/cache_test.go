@@ -53,7 +53,7 @@ func oldKey(c *composition.Composition, nodes uint64, slack, maxBound, margin, m
 	return "report:" + hex.EncodeToString(h.Sum(nil))[:32]
 }
 
-func sampleComps(t *testing.T) []*composition.Composition {
+func sampleComps(t testing.TB) []*composition.Composition {
 	t.Helper()
 	var out []*composition.Composition
 	for _, e := range corpus.Sample() {

@@ -58,7 +58,7 @@ func TestRunStreamsReportsInInputOrder(t *testing.T) {
 // pieces), with endgame slices of up to 2 pieces for the first and 3 for
 // the second: the first can reach slices the second has built, so its
 // slices (and key) include them on the first run as on the next.
-func russianPair(t *testing.T) ([]*composition.Composition, func(*draughts.Rules, int) int) {
+func russianPair(t testing.TB) ([]*composition.Composition, func(*draughts.Rules, int) int) {
 	s := sampleComps(t)
 	return []*composition.Composition{s[1], s[0]}, func(_ *draughts.Rules, pieces int) int {
 		if pieces <= 4 {
@@ -141,4 +141,34 @@ func TestEntrySlicesDoNotDependOnTheBuild(t *testing.T) {
 	if _, id := pv.slices(0, nil); id != "0" {
 		t.Errorf("slices before the build: %s, want none", id)
 	}
+}
+
+// BenchmarkWarmRun is a batch whose reports are all cached (Boychuk's
+// draw and Shoshin's study with Russian slices up to 3 pieces, filled
+// once): each run opens the store, reads the two reports back and
+// closes it, reading no slice (slices-read/op).
+//
+//	go test -run '^$' -bench WarmRun ./batch
+func BenchmarkWarmRun(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "db")
+	comps, limit := russianPair(b)
+	run := func() int64 {
+		st, err := tablebase.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer st.Close()
+		res, err := Run(context.Background(), Config{Options: smallOptions(), Store: st, Workers: 2, Endgames: limit, BuildThreads: 2}, comps)
+		if err != nil || len(res.Reports) != len(comps) {
+			b.Fatal(err)
+		}
+		return st.SlicesRead()
+	}
+	run()
+	var read int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		read += run()
+	}
+	b.ReportMetric(float64(read)/float64(b.N), "slices-read/op")
 }

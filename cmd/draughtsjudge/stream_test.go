@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/judge"
+)
+
+// watchWriter is a stdout that signals once a string has been written.
+type watchWriter struct {
+	mu   sync.Mutex
+	sb   strings.Builder
+	want string
+	seen chan struct{}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, _ := w.sb.Write(p)
+	if w.seen != nil && strings.Contains(w.sb.String(), w.want) {
+		close(w.seen)
+		w.seen = nil
+	}
+	return n, nil
+}
+
+// The text report streams: with entries finishing out of order (entry 1
+// last but one, entry 3 waiting), the reports are written in input order,
+// and entry 1's report is on stdout before entry 3 has finished.
+func TestCheckTextStreamsInInputOrder(t *testing.T) {
+	// Three positions the tool decides at once (White has no move), not
+	// alike, so that none may name another as a predecessor.
+	pdn := tiny + strings.Replace(tiny, "W:Wa1:Bb2,c3", "W:Wh2:Bg3,f4", 1) + strings.Replace(tiny, "W:Wa1:Bb2,c3", "W:Wa1:Bb2,c3,h8", 1)
+	in := writeFile(t, filepath.Join(t.TempDir(), "three.pdn"), pdn)
+	out := &watchWriter{want: "three.pdn#1 (line", seen: make(chan struct{})}
+	seen := out.seen
+	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
+		switch c.Index {
+		case 1:
+			time.Sleep(50 * time.Millisecond) // entry 2 finishes first
+		case 3:
+			select {
+			case <-seen:
+			case <-time.After(20 * time.Second):
+				t.Error("entry 1's report was not written before entry 3 finished")
+			}
+		}
+		return judge.Analyse(ctx, c, opt)
+	})
+	var errs strings.Builder
+	code := run(append(append([]string{"check", "--threads", "3"}, fast...), in), out, &errs)
+	if code != exitDefective {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.sb.String()
+	a, b, c, sum := strings.Index(text, "three.pdn#1 (line"), strings.Index(text, "three.pdn#2 (line"), strings.Index(text, "three.pdn#3 (line"), strings.Index(text, "3 entries:")
+	if a < 0 || !(a < b && b < c && c < sum) {
+		t.Errorf("reports not in input order before the summary (at %d, %d, %d, %d):\n%s", a, b, c, sum, text)
+	}
+}
+
+// Copies of one position wait for each other (each names the others as
+// predecessors), and the streamed text is the text of the whole batch.
+func TestCheckTextStreamKeepsPredecessors(t *testing.T) {
+	in := writeFile(t, filepath.Join(t.TempDir(), "same.pdn"), strings.Repeat(tiny, 3))
+	_, text, _ := runCLI(t, append(append([]string{"check", "--threads", "3"}, fast...), in)...)
+	for i, want := range []string{"same.pdn#2: same initial position", "same.pdn#1: same initial position", "same.pdn#1: same initial position"} {
+		rep := text[strings.Index(text, "same.pdn#"+string(rune('1'+i))+" (line"):]
+		if end := strings.Index(rep[1:], "\n== "); end > 0 {
+			rep = rep[:end]
+		}
+		if !strings.Contains(rep, want) {
+			t.Errorf("entry %d: no %q in\n%s", i+1, want, rep)
+		}
+	}
+}
