@@ -144,6 +144,7 @@ type Prospect struct {
 	start   string
 	line    string
 	pos     draughts.Position
+	board   *draughts.Board
 }
 
 // ProspectOf is the Prospect of c.
@@ -151,7 +152,7 @@ func ProspectOf(c *composition.Composition) Prospect {
 	if c.Rules == nil {
 		return Prospect{}
 	}
-	pr := Prospect{variant: c.Rules.ID, always: c.Lasca != nil || len(c.Parts) > 0, pos: c.Start}
+	pr := Prospect{variant: c.Rules.ID, always: c.Lasca != nil || len(c.Parts) > 0, pos: c.Start, board: c.Rules.Board}
 	if pr.always {
 		return pr
 	}
@@ -166,8 +167,8 @@ func ProspectOf(c *composition.Composition) Prospect {
 // not yet analysed, may name report i (added) as a predecessor, or
 // report i it (the relation is symmetric), judging from the composition
 // alone: it has report i's initial position up to colour/mirror, or its
-// author's main line is report i's, or its material can reach one of
-// report i's fulfilled finales; a special kind (11.1.4) or Lasca, whose
+// author's main line is report i's, or its men and pieces can lead to one
+// of report i's fulfilled finales (reachable); a special kind (11.1.4) or Lasca, whose
 // report is not made from these alone, always may. False means that the
 // Originality of report i from the reports added so far is final
 // whatever that composition's report says.
@@ -186,21 +187,75 @@ func (f *Finder) MayName(i int, c Prospect) bool {
 		return true
 	}
 	for _, p := range n.finalePos {
-		if p == nil || reachable(&c.pos, &p[0]) || reachable(&c.pos, &p[1]) {
+		if p == nil || reachable(c.board, &c.pos, &p[0]) || reachable(c.board, &c.pos, &p[1]) {
 			return true
 		}
 	}
 	return false
 }
 
-// reachable reports whether the material of p can follow from that of
-// start: men are only captured or promoted, kings only captured.
-func reachable(start, p *draughts.Position) bool {
+// reachable reports whether p can follow from start by the men's
+// moves alone, as far as they constrain it: neither side has more pieces,
+// and each man of p can be matched to its own man of start that it can
+// have walked from (a man moves and captures forward, within the cone
+// of the diagonals behind it; a king can be any other piece).
+func reachable(b *draughts.Board, start, p *draughts.Position) bool {
 	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
-		men, all := p.Men(s).Count(), p.Pieces[s].Count()
-		if men > start.Men(s).Count() || all > start.Pieces[s].Count() {
+		if p.Pieces[s].Count() > start.Pieces[s].Count() {
+			return false
+		}
+		to, from := p.Men(s).Squares(), start.Men(s).Squares()
+		if len(to) > len(from) {
+			return false
+		}
+		behind := func(q, f draughts.Square) bool {
+			rq, cq := b.RowCol(q)
+			rf, cf := b.RowCol(f)
+			d := rf - rq // rows walked: White's men go to row 0
+			if s == draughts.Black {
+				d = -d
+			}
+			return d >= 0 && abs(cq-cf) <= d
+		}
+		if !matchAll(len(to), len(from), func(i, j int) bool { return behind(to[i], from[j]) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// matchAll reports whether each of n items can be given its own of m
+// sources, item i taking source j only if ok(i, j) (augmenting paths).
+func matchAll(n, m int, ok func(i, j int) bool) bool {
+	owner := make([]int, m)
+	for j := range owner {
+		owner[j] = -1
+	}
+	var try func(i int, seen []bool) bool
+	try = func(i int, seen []bool) bool {
+		for j := 0; j < m; j++ {
+			if seen[j] || !ok(i, j) {
+				continue
+			}
+			seen[j] = true
+			if owner[j] < 0 || try(owner[j], seen) {
+				owner[j] = i
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !try(i, make([]bool, m)) {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

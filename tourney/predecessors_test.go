@@ -37,6 +37,7 @@ func TestMayName(t *testing.T) {
 		{"same main line", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{MainLine: line}}, true},
 		{"reachable finale", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7:Bh2")}}, true},
 		{"finale with more white pieces", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7,Kd8,Ke1:Bh2")}}, false},
+		{"finale man behind every man of the start", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7:Bh8")}}, false},
 		{"finale not fulfilled", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: []judge.Finale{{FEN: "B:WKc7:Bh2"}}}}, false},
 		{"unrelated", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{MainLine: []string{"c3-b4"}}}, false},
 		{"another game system", &judge.Report{Variant: "brazilian", FEN: "W:WKa5,a3:Ba7,f4", Judgement: judge.Judgement{MainLine: line}}, false},
