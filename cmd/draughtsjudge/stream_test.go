@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/composition"
 	"draughtsjudge/judge"
 )
@@ -79,5 +82,42 @@ func TestCheckTextStreamKeepsPredecessors(t *testing.T) {
 		if !strings.Contains(rep, want) {
 			t.Errorf("entry %d: no %q in\n%s", i+1, want, rep)
 		}
+	}
+}
+
+// With a store whose endgame slices are built during the run (entry by
+// entry, each entry checked while the next one's build), the reports are
+// the same for one thread and for two: the sample's Russian entries and
+// a Russian tiny entry, with slices of up to 3 pieces.
+func TestCheckDeterministicAcrossThreadsWhileBuilding(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "corpus", "sample", "published.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, cut := string(data), 0
+	for n := 0; n < 3; n++ { // the two Russian games come first: up to the third [Event
+		cut += strings.Index(text[cut:], "[Event ") + 1
+	}
+	in := writeFile(t, filepath.Join(t.TempDir(), "russian.pdn"), text[:cut-1]+"\n"+tiny)
+	var outs [2]string
+	for i, th := range []string{"1", "2"} {
+		db := filepath.Join(t.TempDir(), "db")
+		code, out, errs := runCLI(t, "check", "--db", db, "--endgames", "3", "--nodes", "20000", "--mem", "16", "--threads", th, "--format", "json", in)
+		if code != exitDefective && code != exitOK {
+			t.Fatalf("threads %s: exit %d: %s", th, code, errs)
+		}
+		var res batch.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Entries) != 3 {
+			t.Fatalf("threads %s: %v, %d entries", th, err, len(res.Entries))
+		}
+		for _, e := range res.Entries {
+			e.Seconds = 0
+		}
+		res.Summary.Seconds = 0
+		b, _ := json.Marshal(res)
+		outs[i] = string(b)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("threads 1 and 2 differ:\n%s\n%s", outs[0], outs[1])
 	}
 }
