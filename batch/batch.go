@@ -20,7 +20,6 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
-	"draughtsjudge/solver"
 	"draughtsjudge/tablebase"
 )
 
@@ -36,7 +35,7 @@ type Config struct {
 	// Reports do not depend on it.
 	Workers int
 	// Endgames is the largest endgame slice, in pieces, built for a
-	// composition of rules r with the given number of pieces before the
+	// composition of rules r with the given number of pieces before its
 	// analysis (0: none); nil builds none. Only with a Store.
 	Endgames func(r *draughts.Rules, pieces int) int
 	// BuildThreads are the goroutines of an endgame build (at least 1).
@@ -47,11 +46,17 @@ type Config struct {
 	// the store besides the analysis (an endgame build, a damaged slice
 	// dropped, slices left unbuilt in a read-only store); nil: discarded.
 	Notes func(msg string)
-	// BuildProgress and BuildLog, if set, follow an endgame build of
-	// EnsureEndgames: the positions done of the total, and each slice
-	// built (tablebase.BuildOptions' Progress and Log).
+	// BuildProgress and BuildLog, if set, follow the endgame builds: the
+	// positions done of the total of one build, and each slice built
+	// (tablebase.BuildOptions' Progress and Log).
 	BuildProgress func(done, total int64)
 	BuildLog      func(rec tablebase.SliceRecord)
+	// OnBuild, if set, is called when the build of n slices of rules r
+	// for comps[i] begins, and with n = 0 when it ends; OnStart when the
+	// analysis of comps[i] begins (not for a report read from the cache).
+	// For a progress display: what is built or solved now.
+	OnBuild func(i int, r *draughts.Rules, n int)
+	OnStart func(i int)
 	// Analyse analyses one composition; nil is judge.Analyse (tests
 	// replace it to inject a failure).
 	Analyse func(context.Context, *composition.Composition, judge.Options) *judge.Report
@@ -69,9 +74,10 @@ type Results struct {
 	// analysis panicked ("file:line: internal error: ..."; its report is
 	// failedReport's, verdict unknown), nil for the others.
 	Internal []error
-	// Damage lists the damage the store found during the analysis
-	// (endgame slices dropped): the reports analysed meanwhile may lack
-	// those slices and are not cached.
+	// Damage lists the damage the store found during the run (endgame
+	// slices dropped): those found before an entry's analysis were
+	// rebuilt, or left out of its slices and its key; a report analysed
+	// while one was found may lack it and is not cached.
 	Damage []error
 }
 
@@ -81,49 +87,109 @@ func (cfg *Config) note(format string, a ...any) {
 	}
 }
 
-// Run builds the endgame slices the compositions can reach (Endgames),
-// then analyses every composition, Workers at once, reading and writing
-// the report cache of the Store. The reports come back in input order,
-// whatever Workers. The error is EnsureEndgames' (a store that cannot be
-// used as the run needs it: nothing is analysed) or the context's, if it
-// ended the run early; a panic inside one composition is not an error
-// of Run but that composition's Results.Internal.
+// Run analyses every composition, Workers at once, reading and writing
+// the report cache of the Store. First every report the cache holds is
+// read back, before any endgame slice is opened; then the endgame
+// slices the other compositions can reach (Endgames) are provided entry
+// by entry in input order (endgames.go), and each composition is
+// analysed as soon as its own slices are ready, while those of the next
+// build. The reports come back in input order, whatever Workers, and
+// each is analysed with the slices its cache key names (slices.go), so
+// they do not depend on Workers or on timing either. The error is a
+// store that cannot be used as the run needs it (a damaged slice in a
+// read-only store: the compositions not yet analysed are not) or the
+// context's, if it ended the run early; a panic inside one composition
+// is not an error of Run but that composition's Results.Internal.
 func Run(ctx context.Context, cfg Config, comps []*composition.Composition) (*Results, error) {
 	store := cfg.Store
-	opt := cfg.Options
-	slices, damaged := 0, 0
-	if store != nil && cfg.Endgames != nil {
-		if err := EnsureEndgames(ctx, &cfg, comps); err != nil {
-			return nil, err
-		}
-	}
-	if store != nil {
-		opt.Prober = solver.TablebaseProber(store)
-		slices = len(store.SliceRecords())
-		damaged = len(store.Damage())
+	if store == nil {
+		cfg.Endgames = nil
 	}
 	if cfg.Analyse == nil {
 		cfg.Analyse = judge.Analyse
 	}
 	res := &Results{Reports: make([]*judge.Report, len(comps)), Internal: make([]error, len(comps))}
 	em := emitter{fn: cfg.OnReport, res: res, done: make([]bool, len(comps))}
+	pv := newProvisioner(&cfg, comps)
+
+	// The cached reports first: no slice is read for them.
+	var todo []int
+	var recs map[string]tablebase.SliceRecord
+	if store != nil {
+		recs = recordsByName(store)
+	}
+	for i, c := range comps {
+		if store != nil && pv.ready(i) {
+			_, id := pv.slices(i, recs)
+			if r := lookup(store, c, CacheKey(c, cfg.Options, id)); r != nil {
+				res.Reports[i] = r
+				if cfg.Rubric != nil {
+					r.ApplyScore(cfg.Rubric)
+				}
+				em.done1(i)
+				continue
+			}
+		}
+		todo = append(todo, i)
+		pv.use(i)
+	}
+
+	// The slices, entry by entry, and the entries ready meanwhile.
+	ready := make(chan readyEntry, len(todo))
+	var provErr error
+	go func() {
+		defer close(ready)
+		for _, i := range todo {
+			if ctx.Err() != nil {
+				return
+			}
+			if err := pv.provide(ctx, i, comps[i].Name()); err != nil {
+				provErr = err
+				return
+			}
+			var recs map[string]tablebase.SliceRecord
+			if store != nil {
+				recs = recordsByName(store)
+			}
+			ms, id := pv.slices(i, recs)
+			ready <- readyEntry{i, ms, id}
+		}
+	}()
 	g := new(errgroup.Group)
 	g.SetLimit(max(1, cfg.Workers))
-	for i, c := range comps {
+	for en := range ready {
 		g.Go(func() error {
-			res.Reports[i], res.Internal[i] = analyseEntry(ctx, &cfg, store, c, opt, slices)
+			i := en.i
+			opt := cfg.Options
+			if store != nil {
+				opt.Prober = pv.prober(i, en.slices)
+			}
+			if cfg.OnStart != nil {
+				cfg.OnStart(i)
+			}
+			res.Reports[i], res.Internal[i] = analyseEntry(ctx, &cfg, pv, comps[i], opt, en.id)
+			pv.release(i)
 			em.done1(i)
 			return nil
 		})
 	}
 	_ = g.Wait()
-	if store != nil && len(store.Damage()) > damaged {
-		res.Damage = store.Damage()[damaged:]
+	res.Damage = pv.analysisDamage()
+	if provErr != nil {
+		return res, provErr
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
 	return res, nil
+}
+
+// readyEntry is an entry whose slices are provided, with the slices it is
+// analysed with and their name in its cache key.
+type readyEntry struct {
+	i      int
+	slices []tablebase.Material
+	id     string
 }
 
 // emitter calls OnReport in input order as the reports finish.
@@ -151,9 +217,9 @@ func (e *emitter) done1(i int) {
 // analyseEntry analyses and scores one entry. A panic inside becomes the
 // entry's internal error ("file:line: internal error: ...") and a report
 // with verdict unknown, so that the rest of the batch is still reported.
-func analyseEntry(ctx context.Context, cfg *Config, store *tablebase.Store, c *composition.Composition, opt judge.Options, slices int) (*judge.Report, error) {
+func analyseEntry(ctx context.Context, cfg *Config, pv *provisioner, c *composition.Composition, opt judge.Options, slices string) (*judge.Report, error) {
 	r, err := recoverEntry(c, func() *judge.Report {
-		r := analyseCached(ctx, cfg, store, c, opt, slices)
+		r := analyseCached(ctx, cfg, pv, c, opt, slices)
 		if cfg.Rubric != nil {
 			r.ApplyScore(cfg.Rubric)
 		}

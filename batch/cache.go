@@ -16,8 +16,8 @@ import (
 )
 
 // CacheKey is the store goal ("report:" and 32 hex digits) under which
-// the report of c analysed with opt is cached, slices being the number
-// of endgame slices in the store. It covers:
+// the report of c analysed with opt is cached, slices naming the endgame
+// slices it is analysed with (sliceID: "0" for none). It covers:
 //   - judge.ReportVersion (the checks; the store's engine version
 //     covers the solver);
 //   - of c: the genre (and a stated practical problem), the stipulation,
@@ -32,16 +32,16 @@ import (
 // It leaves out what cannot change a report or is not a fact about the
 // position: Threads (reports do not depend on them), Time and
 // Budget.Deadline (a time-limited unknown is never stored), Budget.Tables
-// (scratch memory), Prober (counted by slices). TestCacheKeyCoversOptions
+// (scratch memory), Prober (named by slices). TestCacheKeyCoversOptions
 // keeps that list honest. The string is the one draughtsjudge hashed
 // before this function existed (an 11-field line in cmd), so that the
 // reports cached by earlier versions stay valid: the fields added since
 // (TreeNodes, Prefer, Quick, AnyDepth, a TTBytes not in whole MiB) are
 // hashed only when they are not zero.
-func CacheKey(c *composition.Composition, opt judge.Options, slices int) string {
+func CacheKey(c *composition.Composition, opt judge.Options, slices string) string {
 	s := opt.Solver
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%s|%d|%s|", judge.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID,
+	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%s|%s|%s|", judge.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID,
 		s.Budget.Nodes, s.Slack, s.MaxBound, opt.MaterialMargin, mebibytes(s.Budget.TTBytes), slices, drawRulesName(s.DrawRules))
 	if s.TreeNodes != 0 {
 		fmt.Fprintf(h, "tree-nodes %d|", s.TreeNodes)
@@ -92,27 +92,40 @@ func drawRulesName(d solver.DrawRules) string {
 	return fmt.Sprintf("draw-rules-%d", d)
 }
 
-// analyseCached reads a finished report from the store or computes and
-// stores it under CacheKey. What the key does not cover is never taken
-// from the store: the metadata (file, index, line, author, source,
-// status) is the current entry's, and a report with errors in the
-// author's solution, whose messages name a file and line, is not stored.
-// Nor is a time-limited unknown, a report made while the store found
-// a slice damaged, or one whose run was stopped (its context ended, or
-// its work budget's Stop): each made with less than the key says.
-func analyseCached(ctx context.Context, cfg *Config, store *tablebase.Store, c *composition.Composition, opt judge.Options, slices int) *judge.Report {
+// lookup reads the cached report of c under goal, nil if there is none.
+// What the key does not cover is never taken from the store: the
+// metadata (file, index, line, author, source, status) is the current
+// entry's, and a report with errors in the author's solution, whose
+// messages name a file and line, is not read (nor stored).
+func lookup(store *tablebase.Store, c *composition.Composition, goal string) *judge.Report {
+	s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start)
+	if err != nil || !ok {
+		return nil
+	}
+	var r judge.Report
+	if json.Unmarshal(s.Extra, &r) != nil || len(r.AuthorErrors) > 0 {
+		return nil
+	}
+	r.File, r.Index, r.Line, r.Cached = c.File, c.Index, c.Line, true
+	r.Author, r.Source, r.SourceStatus = c.Author, c.Source, c.Status
+	return &r
+}
+
+// analyseCached reads a finished report from the store (lookup) or
+// computes and stores it under CacheKey. A report with errors in the
+// author's solution is not stored, nor a time-limited unknown, or a
+// report made while the store found a slice damaged, or one whose run
+// was stopped (its context ended, or its work budget's Stop): each made
+// with less than the key says.
+func analyseCached(ctx context.Context, cfg *Config, pv *provisioner, c *composition.Composition, opt judge.Options, slices string) *judge.Report {
+	store := pv.store
 	if store == nil {
 		return cfg.Analyse(ctx, c, opt)
 	}
 	goal := CacheKey(c, opt, slices)
-	damaged := len(store.Damage())
-	if s, ok, err := store.GetSolved(c.Rules.ID, goal, &c.Start); err == nil && ok {
-		var r judge.Report
-		if json.Unmarshal(s.Extra, &r) == nil && len(r.AuthorErrors) == 0 {
-			r.File, r.Index, r.Line, r.Cached = c.File, c.Index, c.Line, true
-			r.Author, r.Source, r.SourceStatus = c.Author, c.Source, c.Status
-			return &r
-		}
+	damaged := pv.damage()
+	if r := lookup(store, c, goal); r != nil {
+		return r
 	}
 	r := cfg.Analyse(ctx, c, opt)
 	if ctx.Err() != nil || opt.Solver.Budget.Work.Stopped() {
@@ -121,7 +134,7 @@ func analyseCached(ctx context.Context, cfg *Config, store *tablebase.Store, c *
 	if r.Verdict == judge.VUnknown && strings.Contains(r.Reason, "budget") && opt.Time > 0 {
 		return r // a time-limited unknown is not a fact about the position
 	}
-	if len(store.Damage()) != damaged {
+	if pv.damage() != damaged {
 		return r // a slice the key counts was found damaged meanwhile: made with less than the key says
 	}
 	if len(r.AuthorErrors) > 0 {

@@ -31,10 +31,12 @@ func defaultOptions() judge.Options {
 
 // oldKey is the cache key as cmd/draughtsjudge/check.go computed it up to
 // commit 10f7a51, from the flags (frozen here: CacheKey must agree with
-// it, or every store's cached reports are recomputed).
-func oldKey(c *composition.Composition, nodes uint64, slack, maxBound, margin, mem, slices int, drawRules string, lenient bool) string {
+// it, or every store's cached reports are recomputed). The slices were
+// then the number of slices in the store; they are now named per entry
+// (sliceID), "0" for none as before.
+func oldKey(c *composition.Composition, nodes uint64, slack, maxBound, margin, mem int, slices string, drawRules string, lenient bool) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%d|%s|", judge.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, nodes, slack, maxBound, margin, mem, slices, drawRules)
+	fmt.Fprintf(h, "v%d|%s|%s|%s|%d|%d|%d|%d|%d|%s|%s|", judge.ReportVersion, c.Genre, c.Stipulation.Text, c.Rules.ID, nodes, slack, maxBound, margin, mem, slices, drawRules)
 	if c.Practical {
 		fmt.Fprint(h, "practical|")
 	}
@@ -51,7 +53,7 @@ func oldKey(c *composition.Composition, nodes uint64, slack, maxBound, margin, m
 	return "report:" + hex.EncodeToString(h.Sum(nil))[:32]
 }
 
-func sampleComps(t *testing.T) []*composition.Composition {
+func sampleComps(t testing.TB) []*composition.Composition {
 	t.Helper()
 	var out []*composition.Composition
 	for _, e := range corpus.Sample() {
@@ -66,14 +68,14 @@ func sampleComps(t *testing.T) []*composition.Composition {
 	return out
 }
 
-// The key of the first sample entry with check's default flags and 37
-// endgame slices, as the code before CacheKey computed it (pinned: a
+// The key of the first sample entry with check's default flags and no
+// endgame slice, as the code before CacheKey computed it (pinned: a
 // change here invalidates every cached report, so it needs a
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:fa5e95493e9842e2beff8056fecee203"
-	if got := CacheKey(c, defaultOptions(), 37); got != want {
+	const want = "report:f54c874c2e8bc3ac4416132462beb498"
+	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}
 }
@@ -82,15 +84,16 @@ func TestCacheKeyPinned(t *testing.T) {
 // on every flag the old key hashed.
 func TestCacheKeyAsBefore(t *testing.T) {
 	type flags struct {
-		nodes                                uint64
-		slack, maxBound, margin, mem, slices int
-		drawRules                            string
-		lenient                              bool
+		nodes                        uint64
+		slack, maxBound, margin, mem int
+		slices                       string
+		drawRules                    string
+		lenient                      bool
 	}
 	for _, f := range []flags{
-		{2_000_000, 4, 40, 2, 256, 0, "theory", false},
-		{20_000, 3, 12, -1, 4096, 120, "game", true},
-		{0, 1, 1, 20, 1, 1, "theory", false},
+		{2_000_000, 4, 40, 2, 256, "0", "theory", false},
+		{20_000, 3, 12, -1, 4096, "e0123456789abcdef", "game", true},
+		{0, 1, 1, 20, 1, "e1", "theory", false},
 	} {
 		opt := judge.Options{
 			Solver: solver.Options{
@@ -116,7 +119,7 @@ var notKeyed = map[string]string{
 	"Solver.Budget.Tables":   "scratch memory shared by one composition's searches",
 	"Solver.Budget.Work":     "made per composition by judge from Solver.Budget.Nodes (solver.WorkLimit), which is hashed",
 	"Time":                   "a time-limited unknown is never stored; a decided report does not depend on the time it took",
-	"Prober":                 "the endgame databases: CacheKey's slices argument counts them",
+	"Prober":                 "the endgame databases: CacheKey's slices argument names them",
 	"otherSolutions":         "unexported: set by composition for the parts of a double composition, whose key PartsKey covers",
 	"workLimit":              "unexported: a test's override of the work budget, never set by the tool",
 }
@@ -127,7 +130,7 @@ var notKeyed = map[string]string{
 func TestCacheKeyCoversOptions(t *testing.T) {
 	c := sampleComps(t)[0]
 	base := defaultOptions()
-	baseKey := CacheKey(c, base, 0)
+	baseKey := CacheKey(c, base, "0")
 	seen := map[string]bool{}
 	var walk func(typ reflect.Type, path []int, name string)
 	walk = func(typ reflect.Type, path []int, name string) {
@@ -152,7 +155,7 @@ func TestCacheKeyCoversOptions(t *testing.T) {
 				t.Errorf("%s: no way to vary a %s in this test", n, sf.Type)
 				continue
 			}
-			changed := CacheKey(c, opt, 0) != baseKey
+			changed := CacheKey(c, opt, "0") != baseKey
 			why, excluded := notKeyed[n]
 			switch {
 			case excluded && changed:
@@ -168,8 +171,8 @@ func TestCacheKeyCoversOptions(t *testing.T) {
 			t.Errorf("notKeyed lists %s, which judge.Options no longer has", n)
 		}
 	}
-	if CacheKey(c, base, 1) == baseKey {
-		t.Error("the number of endgame slices does not change the key")
+	if CacheKey(c, base, "e1") == baseKey {
+		t.Error("the endgame slices do not change the key")
 	}
 }
 
@@ -216,11 +219,11 @@ func (fakeProber) Probe(*draughts.Rules, draughts.Position) (int, int, bool) { r
 // variation changes it.
 func TestCacheKeyCoversTheSolution(t *testing.T) {
 	c := *sampleComps(t)[0]
-	k := CacheKey(&c, defaultOptions(), 0)
+	k := CacheKey(&c, defaultOptions(), "0")
 	moves := append([]draughts.Ply{}, c.Game.Moves...)
 	moves[0].NAGs = append(append([]int{}, moves[0].NAGs...), 2)
 	c.Game.Moves = moves
-	if CacheKey(&c, defaultOptions(), 0) == k {
+	if CacheKey(&c, defaultOptions(), "0") == k {
 		t.Error("a mark on the key move does not change the key")
 	}
 }

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"draughtsjudge/composition"
@@ -10,82 +12,249 @@ import (
 	"draughtsjudge/tablebase"
 )
 
-// EnsureEndgames builds into cfg.Store the endgame slices of at most
-// cfg.Endgames pieces that the compositions' initial material can reach
-// (captures remove pieces, men may become kings); Lasca has none.
-// Finished slices are never rebuilt; those found damaged (their checksum)
-// are noted and rebuilt. The error is a read-only store with damaged
-// slices, which cannot be used as the run needs it; a read-only store
-// with missing slices is used without them, and a build that fails is a
-// note (the batch is checked without those slices), never an error.
-func EnsureEndgames(ctx context.Context, cfg *Config, comps []*composition.Composition) error {
-	store := cfg.Store
-	want := wantedSlices(cfg, comps)
-	for _, r := range draughts.AllRules() {
-		set := want[r]
-		if len(set) == 0 {
-			continue
-		}
-		var ms []tablebase.Material
-		for m := range set {
-			ms = append(ms, m)
-		}
-		e := store.Endgames(r)
-		for _, err := range e.Load(ms) {
-			if store.ReadOnly() {
-				return fmt.Errorf("%v; the store is read-only, so it cannot be rebuilt: make it writable, or use --no-db or another --db", err)
-			}
-			cfg.note("%v; dropped, rebuilding it", err)
-		}
-		missing := e.Missing(ms)
-		if len(missing) == 0 {
-			continue
-		}
-		if store.ReadOnly() {
-			cfg.note("the store is read-only: %d %s endgame slices up to %d pieces the batch can reach are not built (first %s); checking without them", len(missing), r.ID, maxPieces(missing), missing[0])
-			continue
-		}
-		cfg.note("building %d %s endgame slices up to %d pieces (once; kept in %s)", len(missing), r.ID, maxPieces(missing), store.Dir)
-		t0 := time.Now()
-		if err := e.Build(ctx, ms, tablebase.BuildOptions{Threads: cfg.BuildThreads, Progress: cfg.BuildProgress, Log: cfg.BuildLog}); err != nil {
-			cfg.note("warning: endgame build: %v; checking without the %d %s slices not built (reports are cached under the slices present)", err, len(e.Missing(ms)), r.ID)
-			continue
-		}
-		cfg.note("%s endgame slices built in %.1fs", r.ID, time.Since(t0).Seconds())
-	}
-	return nil
+// provisioner plans the endgame slices of a batch and provides them,
+// entry by entry in input order: it checks (loads) the slices an entry
+// wants, rebuilds those found damaged, builds those missing, and then the
+// entry is ready to be analysed while the slices of the next entries are
+// built. Finished slices are never rebuilt. A read-only store with a
+// damaged slice cannot be used as the run needs it (an error); a
+// read-only store with missing slices is used without them, and a build
+// that fails is a note (the entry is checked without those slices),
+// never an error.
+type provisioner struct {
+	cfg   *Config
+	store *tablebase.Store
+	plans []entryPlan
+
+	mu    sync.Mutex
+	users map[*tablebase.Endgames]map[tablebase.Material]int // entries not finished that need each slice
+
+	dmu   sync.Mutex // held while provide loads slices
+	found []error    // damaged slices provide found (and had rebuilt or left out)
+	base  int        // len(store.Damage()) when the run began
 }
 
-// wantedSlices are, per game system, the materials of at most
-// cfg.Endgames pieces that the compositions can reach.
-func wantedSlices(cfg *Config, comps []*composition.Composition) map[*draughts.Rules]map[tablebase.Material]bool {
-	want := map[*draughts.Rules]map[tablebase.Material]bool{}
-	for _, c := range comps {
+// analysisDamage lists the damage the store found since the run began
+// other than provide's.
+func (p *provisioner) analysisDamage() []error {
+	if p.store == nil {
+		return nil
+	}
+	p.dmu.Lock()
+	defer p.dmu.Unlock()
+	var out []error
+	for _, err := range p.store.Damage()[p.base:] {
+		if !slices.Contains(p.found, err) {
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
+// damage is the number of damaged slices the store found other than those
+// provide found before an analysis: the damage an analysis may have met.
+func (p *provisioner) damage() int {
+	if p.store == nil {
+		return 0
+	}
+	p.dmu.Lock()
+	defer p.dmu.Unlock()
+	return len(p.store.Damage()) - len(p.found)
+}
+
+// newProvisioner plans every entry: the slices each wants and needs
+// (slices.go). It reads only the store's slice records, no slice.
+func newProvisioner(cfg *Config, comps []*composition.Composition) *provisioner {
+	p := &provisioner{cfg: cfg, store: cfg.Store, plans: make([]entryPlan, len(comps)),
+		users: map[*tablebase.Endgames]map[tablebase.Material]int{}}
+	if p.store == nil {
+		return p
+	}
+	p.base = len(p.store.Damage())
+	// The canonical materials built at the start (avail) and those some
+	// entry wants built (wanted), per variant.
+	avail := map[*draughts.Rules]map[tablebase.Material]bool{}
+	wanted := map[*draughts.Rules]map[tablebase.Material]bool{}
+	for i, c := range comps {
 		if c.Lasca != nil {
 			continue // no endgame databases for Lasca (docs/lasca.md)
 		}
-		m := tablebase.MaterialOf(&c.Start)
-		limit := 0
-		if cfg.Endgames != nil {
-			limit = cfg.Endgames(c.Rules, c.Start.Occupied().Count())
-		}
-		if want[c.Rules] == nil {
-			want[c.Rules] = map[tablebase.Material]bool{}
-		}
-		for wm := 0; wm <= int(m.WM); wm++ {
-			for wk := 0; wk <= int(m.WK)+int(m.WM)-wm; wk++ {
-				for bm := 0; bm <= int(m.BM); bm++ {
-					for bk := 0; bk <= int(m.BK)+int(m.BM)-bm; bk++ {
-						if wm+wk == 0 || bm+bk == 0 || wm+wk+bm+bk > limit {
-							continue
-						}
-						want[c.Rules][tablebase.Material{WM: uint8(wm), WK: uint8(wk), BM: uint8(bm), BK: uint8(bk)}] = true
-					}
+		pl := &p.plans[i]
+		pl.e = p.store.Endgames(c.Rules)
+		pl.start = tablebase.MaterialOf(&c.Start)
+		if avail[c.Rules] == nil {
+			avail[c.Rules], wanted[c.Rules] = map[tablebase.Material]bool{}, map[tablebase.Material]bool{}
+			for _, rec := range p.store.SliceRecords() {
+				if m, err := tablebase.ParseMaterial(rec.Material); err == nil && rec.Variant == c.Rules.ID && pl.e.Built(m) {
+					avail[c.Rules][m] = true
 				}
 			}
 		}
+		if cfg.Endgames != nil {
+			for _, m := range wantOf(c.Rules, pl.start, cfg.Endgames(c.Rules, c.Start.Occupied().Count())) {
+				wanted[c.Rules][m] = true
+			}
+		}
 	}
-	return want
+	for i, c := range comps {
+		pl := &p.plans[i]
+		if pl.e == nil {
+			continue
+		}
+		var need, want []tablebase.Material
+		for m := range avail[c.Rules] {
+			if reaches(pl.start, m) && !wanted[c.Rules][m] {
+				need = append(need, m)
+			}
+		}
+		for m := range wanted[c.Rules] {
+			if reaches(pl.start, m) {
+				need, want = append(need, m), append(want, m)
+			}
+		}
+		pl.need, pl.want = buildOrder(c.Rules, need), buildOrder(c.Rules, want)
+	}
+	return p
+}
+
+// buildOrder sorts ms (canonical materials) as the builder orders them.
+func buildOrder(r *draughts.Rules, ms []tablebase.Material) []tablebase.Material {
+	in := map[tablebase.Material]bool{}
+	most := 0
+	for _, m := range ms {
+		in[m] = true
+		most = max(most, m.Pieces())
+	}
+	out := make([]tablebase.Material, 0, len(ms))
+	for _, m := range tablebase.MaterialsUpTo(r, most) {
+		if in[m] {
+			out = append(out, m)
+			delete(in, m)
+		}
+	}
+	for m := range in { // more than 15 of a kind: never built, kept for the key
+		out = append(out, m)
+	}
+	return out
+}
+
+// ready reports whether entry i needs nothing built: its report can be
+// looked up in the cache before any slice is opened.
+func (p *provisioner) ready(i int) bool {
+	pl := &p.plans[i]
+	if pl.e == nil || p.store.ReadOnly() {
+		return true
+	}
+	for _, m := range pl.want {
+		if !pl.e.Built(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// slices returns the slices entry i is analysed with now: those of its
+// need that are built, and their name for the cache key.
+func (p *provisioner) slices(i int, recs map[string]tablebase.SliceRecord) ([]tablebase.Material, string) {
+	pl := &p.plans[i]
+	if pl.e == nil {
+		return nil, "0"
+	}
+	var ms []tablebase.Material
+	for _, m := range pl.need {
+		if pl.e.Built(m) {
+			ms = append(ms, m)
+		}
+	}
+	return ms, sliceID(pl.e.Rules(), ms, recs)
+}
+
+// prober is the solver.Prober of entry i over the slices ms (slices);
+// nil without a store.
+func (p *provisioner) prober(i int, ms []tablebase.Material) *sliceProber {
+	if p.store == nil {
+		return nil
+	}
+	return &sliceProber{e: p.plans[i].e, set: newSliceSet(ms)}
+}
+
+// use counts entry i among the users of the slices it needs, so that
+// release keeps them in RAM until the last such entry is done.
+func (p *provisioner) use(i int) {
+	pl := &p.plans[i]
+	if pl.e == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	u := p.users[pl.e]
+	if u == nil {
+		u = map[tablebase.Material]int{}
+		p.users[pl.e] = u
+	}
+	for _, m := range pl.need {
+		u[m]++
+	}
+}
+
+// release is called when entry i is done: the slices no other unfinished
+// entry needs are dropped from RAM (memory: the slices in use).
+func (p *provisioner) release(i int) {
+	pl := &p.plans[i]
+	if pl.e == nil {
+		return
+	}
+	p.mu.Lock()
+	var free []tablebase.Material
+	for _, m := range pl.need {
+		u := p.users[pl.e]
+		if u[m]--; u[m] == 0 {
+			free = append(free, m)
+		}
+	}
+	p.mu.Unlock()
+	pl.e.Release(free)
+}
+
+// provide makes entry i ready: its wanted slices loaded (their checksums
+// checked), the damaged ones dropped and rebuilt, the missing ones built.
+// The error is a damaged slice in a read-only store.
+func (p *provisioner) provide(ctx context.Context, i int, name string) error {
+	cfg, pl := p.cfg, &p.plans[i]
+	if pl.e == nil || len(pl.want) == 0 {
+		return nil
+	}
+	r := pl.e.Rules()
+	p.dmu.Lock()
+	errs := pl.e.Load(pl.want)
+	p.found = append(p.found, errs...)
+	p.dmu.Unlock()
+	for _, err := range errs {
+		if p.store.ReadOnly() {
+			return fmt.Errorf("%v; the store is read-only, so it cannot be rebuilt: make it writable, or use --no-db or another --db", err)
+		}
+		cfg.note("%v; dropped, rebuilding it", err)
+	}
+	missing := pl.e.Missing(pl.want)
+	if len(missing) == 0 {
+		return nil
+	}
+	if p.store.ReadOnly() {
+		cfg.note("the store is read-only: %d %s endgame slices up to %d pieces %s can reach are not built (first %s); checking without them", len(missing), r.ID, maxPieces(missing), name, missing[0])
+		return nil
+	}
+	cfg.note("building %d %s endgame slices up to %d pieces for %s (once; kept in %s)", len(missing), r.ID, maxPieces(missing), name, p.store.Dir)
+	if cfg.OnBuild != nil {
+		cfg.OnBuild(i, r, len(missing))
+		defer cfg.OnBuild(i, r, 0)
+	}
+	t0 := time.Now()
+	if err := pl.e.Build(ctx, pl.want, tablebase.BuildOptions{Threads: cfg.BuildThreads, Progress: cfg.BuildProgress, Log: cfg.BuildLog}); err != nil {
+		cfg.note("warning: endgame build: %v; checking %s without the %d %s slices not built (reports are cached under the slices present)", err, name, len(pl.e.Missing(pl.want)), r.ID)
+		return nil
+	}
+	cfg.note("%d %s endgame slices built in %.1fs", len(missing), r.ID, time.Since(t0).Seconds())
+	return nil
 }
 
 // maxPieces is the largest material of ms, in pieces.

@@ -38,10 +38,14 @@ func TestStoppedReportNotCached(t *testing.T) {
 	stopped := solver.NewWork(0)
 	stopped.Stop()
 	run(context.Background(), stopped)
-	if r := run(context.Background(), nil); r.Cached || calls.Load() != 3 {
-		t.Fatalf("after two stopped runs: cached %v, %d analyses (want a fresh analysis, 3)", r.Cached, calls.Load())
+	// The cancelled run may end before it analyses anything (batch.Run
+	// looks at its context first); what matters is that neither stopped
+	// run left a report in the cache.
+	before := calls.Load()
+	if r := run(context.Background(), nil); r.Cached || calls.Load() != before+1 {
+		t.Fatalf("after two stopped runs: cached %v, %d analyses (want a fresh analysis, %d)", r.Cached, calls.Load(), before+1)
 	}
-	if r := run(context.Background(), nil); !r.Cached || calls.Load() != 3 {
-		t.Fatalf("after a whole run: cached %v, %d analyses (want it read back, 3)", r.Cached, calls.Load())
+	if r := run(context.Background(), nil); !r.Cached || calls.Load() != before+1 {
+		t.Fatalf("after a whole run: cached %v, %d analyses (want it read back, %d)", r.Cached, calls.Load(), before+1)
 	}
 }

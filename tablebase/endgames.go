@@ -183,6 +183,7 @@ type Endgames struct {
 	tabs    [1 << 16]atomic.Pointer[table]
 	built   [1 << 16]atomic.Bool // a complete record exists in the store
 	maxPcs  atomic.Int32
+	loads   atomic.Int64 // slices read from the store (load)
 }
 
 // Endgames returns the endgame view of variant r (one per store and
@@ -335,8 +336,37 @@ func (e *Endgames) Load(ms []Material) []error {
 	return errs
 }
 
+// Release drops the RAM copy of the slices ms (either colour order):
+// the memory is freed once no probe holds it, and the next probe reads
+// the slice from the store again (checking its CRC). A batch releases
+// the slices none of its remaining entries can reach.
+func (e *Endgames) Release(ms []Material) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range ms {
+		if m.WM > 15 || m.WK > 15 || m.BM > 15 || m.BK > 15 {
+			continue
+		}
+		e.tabs[m.canon().code()].Store(nil)
+	}
+}
+
+// SlicesRead returns how many endgame slices were read from the store
+// (and checksummed) since it was opened, all variants: a run that reads
+// its reports from the cache reads none.
+func (s *Store) SlicesRead() int64 {
+	s.egMu.Lock()
+	defer s.egMu.Unlock()
+	var n int64
+	for _, e := range s.eg {
+		n += e.loads.Load()
+	}
+	return n
+}
+
 // load reads material m from the store and checks its CRC.
 func (e *Endgames) load(m Material) (*table, error) {
+	e.loads.Add(1)
 	x := newIndexer(e.r.Board, m)
 	var rec SliceRecord
 	t := &table{m: m, x: x, codes: make([]uint8, 2*x.n)}

@@ -308,3 +308,30 @@ func TestBuildStopsOnLowSpace(t *testing.T) {
 		t.Errorf("%d slices before, %d after a refused build", before, after)
 	}
 }
+
+// A slice is read from the store once, at its first probe (SlicesRead
+// counts it); Release drops it from RAM and the next probe reads it
+// again, with the same value.
+func TestReleaseAndSlicesRead(t *testing.T) {
+	s, err := Open(closedStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := s.Endgames(draughts.Russian)
+	p := kingsPos(t)
+	if n := s.SlicesRead(); n != 0 {
+		t.Fatalf("%d slices read before any probe", n)
+	}
+	v1, ok1 := e.Probe(&p)
+	e.Probe(&p)
+	if n := s.SlicesRead(); n != 1 || !ok1 || v1.WDL != Win {
+		t.Fatalf("after two probes: %d slices read, value %v %v; want one read and a win", n, v1, ok1)
+	}
+	m, _ := ParseMaterial("2K-1K")
+	e.Release([]Material{m.Mirror()}) // either colour order
+	v2, ok2 := e.Probe(&p)
+	if n := s.SlicesRead(); n != 2 || v2 != v1 || !ok2 {
+		t.Errorf("after Release: %d slices read, value %v %v; want a second read and %v", n, v2, ok2, v1)
+	}
+}

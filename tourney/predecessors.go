@@ -53,24 +53,34 @@ func FindPredecessorsIn(reps []*judge.Report, comps []*composition.Composition, 
 		return err
 	}
 	for i, r := range reps {
-		o := &judge.Originality{Status: "left to the judge", Predecessors: []string{}}
-		if e := es[i]; e != nil {
-			for _, a := range []*archive.Archive{batch, arch} {
-				if a == nil {
-					continue
-				}
-				hits, err := a.Find(e, archive.FindOptions{Max: MaxPredecessors + 1})
-				if err != nil {
-					return err
-				}
-				for _, h := range hits {
-					addHits(o, e, &h, a == batch)
-				}
+		if err := fillOne(r, es[i], batch, arch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fillOne sets r's Originality and its originality score line from the
+// hits of its entry e (nil: none) in the batch's archive and in arch (nil:
+// none).
+func fillOne(r *judge.Report, e *archive.Entry, batch, arch *archive.Archive) error {
+	o := &judge.Originality{Status: "left to the judge", Predecessors: []string{}}
+	if e != nil {
+		for _, a := range []*archive.Archive{batch, arch} {
+			if a == nil {
+				continue
+			}
+			hits, err := a.Find(e, archive.FindOptions{Max: MaxPredecessors + 1})
+			if err != nil {
+				return err
+			}
+			for _, h := range hits {
+				addHits(o, e, &h, a == batch)
 			}
 		}
-		r.Originality = o
-		r.ScoreLines = append(r.ScoreLines, judge.ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: originalityDetail(o, arch != nil)})
 	}
+	r.Originality = o
+	r.ScoreLines = append(r.ScoreLines, judge.ScoreLine{ID: "originality", Clause: "11.3.2", Weight: 0, Applied: false, Detail: originalityDetail(o, arch != nil)})
 	return nil
 }
 

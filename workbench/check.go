@@ -130,15 +130,9 @@ func (s *Server) run(ctx context.Context, st *stream, c *composition.Composition
 	cfg.Options.Solver.Budget.Work = work
 	defer context.AfterFunc(ctx, work.Stop)()
 	comps := []*composition.Composition{c}
-	if cfg.Store != nil && cfg.Endgames != nil {
-		s.buildMu.Lock()
-		err := batch.EnsureEndgames(ctx, &cfg, comps)
-		s.buildMu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-	}
-	cfg.Endgames = nil
+	// batch.Run provides the endgame slices c can reach (cfg.Endgames)
+	// before it analyses c; the store's Endgames serialises the builds of
+	// checks run at once.
 
 	t0 := time.Now()
 	done := make(chan struct{})

@@ -59,7 +59,6 @@ type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
 	queue   *queue
-	buildMu sync.Mutex // one endgame build at a time
 	ctx     context.Context
 	stop    context.CancelFunc
 	mu      sync.Mutex     // guards closed and the start of a check

@@ -223,19 +223,36 @@ func (f *runFlags) validateArchive() error {
 // cached reports do not depend on the archive. An archive that cannot be
 // opened or read is exitStore.
 func findPredecessors(reps []*judge.Report, comps []*composition.Composition, f *runFlags, stderr io.Writer) int {
-	var a *archive.Archive
-	if f.archive != "" {
-		var err error
-		if a, err = archive.Open(f.archive); err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge: --archive: %v\n", err)
-			return exitStore
-		}
+	a, code := openArchive(f, stderr)
+	if code != exitOK {
+		return code
+	}
+	if a != nil {
 		defer a.Close()
 	}
 	if err := tourney.FindPredecessorsIn(reps, comps, a); err != nil {
-		// Its errors are the index's (Badger's), in memory or on disk.
-		fmt.Fprintf(stderr, "draughtsjudge: the predecessor search: %v\n", err)
-		return exitStore
+		return predecessorError(stderr, err)
 	}
 	return exitOK
+}
+
+// openArchive opens --archive (nil, exitOK without one); an archive that
+// cannot be opened is exitStore.
+func openArchive(f *runFlags, stderr io.Writer) (*archive.Archive, int) {
+	if f.archive == "" {
+		return nil, exitOK
+	}
+	a, err := archive.Open(f.archive)
+	if err != nil {
+		fmt.Fprintf(stderr, "draughtsjudge: --archive: %v\n", err)
+		return nil, exitStore
+	}
+	return a, exitOK
+}
+
+// predecessorError says that the predecessor search failed: its errors
+// are the index's (Badger's), in memory or on disk.
+func predecessorError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "draughtsjudge: the predecessor search: %v\n", err)
+	return exitStore
 }

@@ -11,9 +11,11 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
 	"draughtsjudge/tablebase"
+	"draughtsjudge/tourney"
 )
 
 func init() {
@@ -76,20 +78,47 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 		}
 		comps = append(comps, e.Composition)
 	}
-	runs, code := analyseComps(comps, f, rubric, true, stderr)
+	out := &errw.Writer{W: stdout}
+	bar := newCheckBar(stderr, comps)
+	defer bar.finish()
+	arch, code := openArchive(f, stderr)
 	if code != exitOK {
 		return code
 	}
-	if code := findPredecessors(runs.Reports, comps, f, stderr); code != exitOK {
-		return code
+	if arch != nil {
+		defer arch.Close()
 	}
-	for i, r := range runs.Reports {
-		if runs.Internal[i] != nil {
-			fmt.Fprintln(stderr, runs.Internal[i])
+	var text *textStream
+	if f.format == "text" {
+		var err error
+		if text, err = newTextStream(out, comps, f.tree, bar, arch); err != nil {
+			return predecessorError(stderr, err)
+		}
+		defer text.close()
+	}
+	onReport := func(i int, r *judge.Report, internal error) {
+		if internal != nil {
+			fmt.Fprintln(stderr, internal)
 		}
 		for _, e := range r.AuthorErrors {
 			fmt.Fprintln(stderr, e)
 		}
+		if text != nil {
+			text.add(i, r)
+		}
+	}
+	runs, code := analyseComps(comps, f, rubric, bar, stderr, onReport)
+	if code != exitOK {
+		return code
+	}
+	if text != nil {
+		if err := text.finish(); err != nil {
+			return predecessorError(stderr, err)
+		}
+	} else if err := tourney.FindPredecessorsIn(runs.Reports, comps, arch); err != nil {
+		return predecessorError(stderr, err)
+	}
+	for i, r := range runs.Reports {
 		res.Add(r, runs.Internal[i])
 	}
 	pdnFailed := false
@@ -103,7 +132,12 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 	res.Summary.Entries = len(res.Entries)
 	res.Summary.Errors = len(res.Errors)
 	res.Summary.Seconds = time.Since(t0).Seconds()
-	if err := render.Batch(stdout, res, f.format, f.tree); err != nil {
+	if text != nil {
+		_ = render.Summary(out, res) // the reports are written: the summary
+	} else {
+		_ = render.Batch(out, res, f.format, f.tree)
+	}
+	if err := out.Err; err != nil {
 		// The report is lost (a full disk, a closed stdout, a value JSON
 		// cannot encode): nothing else the exit code could say matters more.
 		return outputError(stderr, name, "the report", err)
@@ -153,12 +187,16 @@ func writePDNOut(out *outputFile, res *batch.Result, author [][]draughts.Ply, st
 }
 
 // analyseComps analyses the compositions as check does: it opens the
-// store (not for an empty batch), builds the endgame slices they can
-// reach, then runs batch.Run, scoring each report with rubric (nil: not
-// scored); bar draws check's progress bar. A store that cannot be used
-// as the run needs it is said on stderr and code is exitStore: nothing
-// is analysed.
-func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Rubric, bar bool, stderr io.Writer) (runs *batch.Results, code int) {
+// store (not for an empty batch) and runs batch.Run, which reads the
+// cached reports, builds the endgame slices the others can reach and
+// analyses each as soon as its slices are ready, scoring each report
+// with rubric (nil: not scored). onReport, if not nil, gets each report
+// in input order as soon as it and those before it are done. bar, if not
+// nil, is check's progress bar (entries done, the slices being built,
+// the entries being solved); without, a build draws its own bar. Both
+// draw only on a terminal. A store that cannot be used as the run needs
+// it is said on stderr and code is exitStore.
+func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Rubric, bar *checkBar, stderr io.Writer, onReport func(int, *judge.Report, error)) (runs *batch.Results, code int) {
 	ctx := context.Background()
 	cfg := f.batchConfig(nil, rubric, stderr)
 	if len(comps) > 0 { // nothing to check: the store is not even opened
@@ -168,34 +206,28 @@ func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Ru
 	}
 	if cfg.Store != nil {
 		defer cfg.Store.Close()
+	}
+	if !isTerminal(stderr) {
+		// A build takes minutes: off a terminal, one line per slice built.
+		cfg.BuildLog = func(rec tablebase.SliceRecord) { fmt.Fprintln(stderr, sliceLine(rec)) }
+	}
+	if b := bar; b != nil {
+		cfg.BuildProgress, cfg.OnBuild, cfg.OnStart = b.buildProgress, b.build, b.start
+		cfg.OnReport = func(i int, r *judge.Report, internal error) {
+			b.add(i, r.Cached)
+			if onReport != nil {
+				onReport(i, r, internal)
+			}
+		}
 	} else {
-		cfg.Endgames = nil
-	}
-	if cfg.Endgames != nil {
-		// A build takes minutes: a progress bar on a terminal, else one
-		// line per slice built.
 		progress, finish := newBar(stderr, "building endgame slices")
-		cfg.BuildProgress = progress
-		if !isTerminal(stderr) {
-			cfg.BuildLog = func(rec tablebase.SliceRecord) { fmt.Fprintln(stderr, sliceLine(rec)) }
-		}
-		err := batch.EnsureEndgames(ctx, &cfg, comps)
-		finish()
-		if err != nil {
-			fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
-			return nil, exitStore
-		}
-		cfg.Endgames = nil // built
-	}
-	if bar {
-		b := newCheckBar(stderr, len(comps))
-		defer b.finish()
-		cfg.OnReport = func(_ int, r *judge.Report, _ error) { b.add(r.Cached) }
+		defer finish()
+		cfg.BuildProgress, cfg.OnReport = progress, onReport
 	}
 	runs, err := batch.Run(ctx, cfg, comps)
-	if err != nil { // not with a context that never ends
+	if err != nil { // a store that cannot be used as the run needs it (not a context: it never ends)
 		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
-		return nil, exitInternal
+		return nil, exitStore
 	}
 	return runs, exitOK
 }

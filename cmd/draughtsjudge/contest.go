@@ -91,12 +91,12 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 // analyseAll analyses the compositions with the check command's options,
 // store and endgame databases (analyseComps), unscored. As for check, a
 // store that cannot be used as the run needs it is refused (openStore or
-// batch.EnsureEndgames said why on stderr): code is exitStore and nothing
+// batch.Run said why on stderr): code is exitStore and nothing
 // is analysed. A panic inside one composition is its line on stderr and
 // a report with verdict unknown; code is then exitInternal and the others
 // are analysed as usual.
 func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*judge.Report, code int) {
-	runs, code := analyseComps(comps, f, nil, false, stderr)
+	runs, code := analyseComps(comps, f, nil, nil, stderr, nil)
 	if code != exitOK {
 		return nil, code
 	}

@@ -1,0 +1,150 @@
+package batch
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/tablebase"
+)
+
+// The endgame slices of one entry. An entry is analysed with exactly the
+// slices its plan names, whatever else the store holds or the batch
+// builds meanwhile, so that its report, and the cache key that names
+// those slices, do not depend on timing or on the number of threads:
+//
+//   - need: every slice its initial material can reach (captures remove
+//     pieces, men may become kings) that the store held when the run
+//     began or that the batch builds: for any entry, the slices of at
+//     most Config.Endgames pieces that entry can reach. These are the
+//     slices the entry may probe, and those its key names;
+//   - want: the slices of need the batch builds. They are loaded (their
+//     checksums checked) and, if missing or damaged, built before the
+//     entry is analysed, in input order: an entry is analysed as soon
+//     as its own slices are ready, while those of later entries build.
+//
+// So an entry is analysed with the same slices on a first run, which
+// builds them, and on a second, which finds them: its cached report is
+// found before any slice is read.
+//
+// Lasca has no endgame databases (docs/lasca.md): its plan is empty.
+
+// entryPlan is what one entry needs of the endgame databases.
+type entryPlan struct {
+	e     *tablebase.Endgames // nil: no store, or Lasca
+	start tablebase.Material
+	want  []tablebase.Material // canonical, build order
+	need  []tablebase.Material // canonical, build order; a superset of want
+}
+
+// dominates reports whether positions of material s can lead to material
+// m of the same colours: men can only be captured or promoted, kings
+// captured.
+func dominates(s, m tablebase.Material) bool {
+	return m.WM <= s.WM && m.WM+m.WK <= s.WM+s.WK && m.BM <= s.BM && m.BM+m.BK <= s.BM+s.BK
+}
+
+// reaches reports whether a position of material s can lead to the
+// canonical slice m, in either colour order (a probe of the mirrored
+// material reads m).
+func reaches(s, m tablebase.Material) bool {
+	return dominates(s, m) || dominates(s, m.Mirror())
+}
+
+// wantOf lists the canonical materials of 2..limit pieces that material s
+// can reach, both sides with a piece, in build order (the closure the
+// builder computes from them is the same set).
+func wantOf(r *draughts.Rules, s tablebase.Material, limit int) []tablebase.Material {
+	var out []tablebase.Material
+	for _, m := range tablebase.MaterialsUpTo(r, limit) {
+		if reaches(s, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sliceSet is a set of canonical materials of one variant, indexed by
+// the 4-bit counts (a material with a count over 15 is in no set).
+type sliceSet struct {
+	in  [1 << 16]bool
+	max int // the most pieces of a member
+}
+
+func setIndex(m tablebase.Material) (int, bool) {
+	if m.WM > 15 || m.WK > 15 || m.BM > 15 || m.BK > 15 {
+		return 0, false
+	}
+	return int(m.WM)<<12 | int(m.WK)<<8 | int(m.BM)<<4 | int(m.BK), true
+}
+
+func newSliceSet(ms []tablebase.Material) *sliceSet {
+	s := &sliceSet{}
+	for _, m := range ms {
+		if i, ok := setIndex(m); ok {
+			s.in[i] = true
+			s.max = max(s.max, m.Pieces())
+		}
+	}
+	return s
+}
+
+// sliceProber is the solver.Prober of one entry: the store's endgame
+// databases of the entry's variant, restricted to the slices of its key.
+// A position of any other slice is not covered, as if it were not built.
+// Positions where a side has no piece are answered as the store answers
+// them (they need no slice).
+type sliceProber struct {
+	e   *tablebase.Endgames
+	set *sliceSet
+}
+
+func (p *sliceProber) Probe(r *draughts.Rules, pos draughts.Position) (int, int, bool) {
+	if p.e == nil || r != p.e.Rules() {
+		return 0, 0, false
+	}
+	if pos.Pieces[draughts.White] != 0 && pos.Pieces[draughts.Black] != 0 {
+		if pos.Occupied().Count() > p.set.max {
+			return 0, 0, false
+		}
+		m := tablebase.MaterialOf(&pos)
+		if !m.Canonical() {
+			m = m.Mirror()
+		}
+		if i, ok := setIndex(m); !ok || !p.set.in[i] {
+			return 0, 0, false
+		}
+	}
+	v, ok := p.e.Probe(&pos)
+	if !ok {
+		return 0, 0, false
+	}
+	return int(v.WDL), v.Plies, true
+}
+
+// sliceID names a set of built slices in the cache key: "0" for none (as
+// the key of a store without slices always said), else "e" and 16 hex
+// digits of a digest of each slice's variant, material and checksum, in
+// build order. (Keys before it counted every slice of the store, a
+// decimal number; the letter keeps the two apart.)
+func sliceID(r *draughts.Rules, ms []tablebase.Material, recs map[string]tablebase.SliceRecord) string {
+	if len(ms) == 0 {
+		return "0"
+	}
+	h := sha256.New()
+	for _, m := range ms {
+		rec := recs[r.ID+" "+m.String()]
+		fmt.Fprintf(h, "%s %s %08x|", r.ID, m, rec.CRC32)
+	}
+	return "e" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// recordsByName indexes the store's slice records by "variant material".
+func recordsByName(s *tablebase.Store) map[string]tablebase.SliceRecord {
+	out := map[string]tablebase.SliceRecord{}
+	for _, rec := range s.SliceRecords() {
+		out[rec.Variant+" "+rec.Material] = rec
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package tourney
+
+import (
+	"strings"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
+)
+
+// A Prospect is what MayName needs of a composition not yet analysed.
+type Prospect struct {
+	variant string
+	always  bool // a special kind (11.1.4) or Lasca
+	start   string
+	line    string
+	pos     draughts.Position
+	board   *draughts.Board
+}
+
+// ProspectOf is the Prospect of c.
+func ProspectOf(c *composition.Composition) Prospect {
+	if c.Rules == nil {
+		return Prospect{}
+	}
+	pr := Prospect{variant: c.Rules.ID, always: c.Lasca != nil || len(c.Parts) > 0, pos: c.Start, board: c.Rules.Board}
+	if pr.always {
+		return pr
+	}
+	pr.start = canonFEN(c.Rules, c.Rules.ID, draughts.FEN(&c.Start, c.Rules))
+	if lines := c.Lines(); len(lines) > 0 && len(lines[0].Text) > 0 {
+		pr.line = c.Rules.ID + "|" + strings.Join(lines[0].Text, " ")
+	}
+	return pr
+}
+
+// canonFEN is fen of variant up to colour/mirror ("" if it does not read).
+func canonFEN(rules *draughts.Rules, variant, fen string) string {
+	p, err := draughts.ParseFEN(rules, fen)
+	if err != nil {
+		return ""
+	}
+	a := draughts.FEN(&p, rules)
+	m := p.Mirror(rules.Board)
+	b := draughts.FEN(&m, rules)
+	if b < a {
+		a = b
+	}
+	return variant + "|" + a
+}
+
+// MayName reports whether the report of the composition of prospect c,
+// not yet analysed, may share a finale with report r, or more (the
+// relation is symmetric), judging from the composition alone: it has r's
+// initial position up to colour/mirror, or its author's main line is r's,
+// or its men and pieces can lead to one of r's fulfilled finales
+// (reachable); a special kind (11.1.4) or Lasca, whose report is not made
+// from these alone, always may. False means that no finale of that
+// composition's report can be one of r's, whatever the report says.
+func MayName(r *judge.Report, c Prospect) bool {
+	if c.variant != r.Variant {
+		return false
+	}
+	if c.always {
+		return true
+	}
+	rules, err := draughts.RulesByID(r.Variant)
+	if err != nil {
+		return true
+	}
+	if s := canonFEN(rules, r.Variant, r.FEN); s != "" && s == c.start {
+		return true
+	}
+	if len(r.MainLine) > 0 && r.Variant+"|"+strings.Join(r.MainLine, " ") == c.line {
+		return true
+	}
+	for _, fin := range r.Finales {
+		if !fin.Fulfilled {
+			continue
+		}
+		p, err := draughts.ParseFEN(rules, fin.FEN)
+		if err != nil {
+			return true
+		}
+		m := p.Mirror(rules.Board)
+		if reachable(c.board, &c.pos, &p) || reachable(c.board, &c.pos, &m) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachable reports whether p can follow from start by the men's
+// moves alone, as far as they constrain it: neither side has more pieces,
+// and each man of p can be matched to its own man of start that it can
+// have walked from (a man moves and captures forward, within the cone
+// of the diagonals behind it; a king can be any other piece).
+func reachable(b *draughts.Board, start, p *draughts.Position) bool {
+	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
+		if p.Pieces[s].Count() > start.Pieces[s].Count() {
+			return false
+		}
+		to, from := p.Men(s).Squares(), start.Men(s).Squares()
+		if len(to) > len(from) {
+			return false
+		}
+		behind := func(q, f draughts.Square) bool {
+			rq, cq := b.RowCol(q)
+			rf, cf := b.RowCol(f)
+			d := rf - rq // rows walked: White's men go to row 0
+			if s == draughts.Black {
+				d = -d
+			}
+			return d >= 0 && abs(cq-cf) <= d
+		}
+		if !matchAll(len(to), len(from), func(i, j int) bool { return behind(to[i], from[j]) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchAll reports whether each of n items can be given its own of m
+// sources, item i taking source j only if ok(i, j) (augmenting paths).
+func matchAll(n, m int, ok func(i, j int) bool) bool {
+	owner := make([]int, m)
+	for j := range owner {
+		owner[j] = -1
+	}
+	var try func(i int, seen []bool) bool
+	try = func(i int, seen []bool) bool {
+		for j := 0; j < m; j++ {
+			if seen[j] || !ok(i, j) {
+				continue
+			}
+			seen[j] = true
+			if owner[j] < 0 || try(owner[j], seen) {
+				owner[j] = i
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !try(i, make([]bool, m)) {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
