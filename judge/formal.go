@@ -260,93 +260,11 @@ func (rep *Report) notChecked(c *composition.Composition) {
 	}
 }
 
-// material counts one side's men and kings.
-func material(p *draughts.Position, s draughts.Side) (men, kings int) {
-	return p.Men(s).Count(), p.KingsOf(s).Count()
-}
-
-// genreFits reports whether the material of c allows genre g, and why not.
-func genreFits(c *composition.Composition, g string) (bool, string) {
-	p := &c.Start
-	wm, wk := material(p, draughts.White)
-	bm, bk := material(p, draughts.Black)
-	w, b := wm+wk, bm+bk
-	lock := c.Stipulation.Kind == composition.KindLock
-	switch g {
-	case composition.Problem:
-		if lock {
-			return false, "a problem's stipulation is a win or a draw, not a lock"
-		}
-		if w <= 4 {
-			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
-		}
-	case composition.Study:
-		if lock {
-			return false, "a study's stipulation is a win or a draw, not a lock"
-		}
-		if w > 4 || b > 6 {
-			return false, fmt.Sprintf("a study has at most 4 white and 6 black pieces; here %d white, %d black", w, b)
-		}
-	case composition.Ending:
-		if lock {
-			return false, "a positional ending's stipulation is a win or a draw, not a lock"
-		}
-		if c.Rules.Board.Size != 8 {
-			return false, "positional endings exist only in Russian draughts (64 squares)"
-		}
-		if w > 8 || b > 8 {
-			return false, fmt.Sprintf("a positional ending has at most 8 pieces a side; here %d white, %d black", w, b)
-		}
-	case composition.Task:
-		if !lock {
-			return false, "a locking task's stipulation is a lock"
-		}
-	}
-	return true, ""
-}
-
-// group is the group of genre g from the material (11.1.3).
-func group(c *composition.Composition, g string) string {
-	p := &c.Start
-	wm, wk := material(p, draughts.White)
-	bm, bk := material(p, draughts.Black)
-	big := c.Rules.Board.Size == 10
-	switch g {
-	case composition.Problem:
-		switch {
-		case wk+bk > 0:
-			return "with kings and men"
-		case big && c.Practical:
-			return "practical (stated by the author; men only, 11.2.7.5)"
-		case !big && wm <= 6 && bm <= 6:
-			return "miniature (up to 6 men a side)"
-		case !big:
-			return "ending (up to 12 men a side)"
-		case wm <= 7 && bm <= 7:
-			return "miniature (up to 7 men a side)"
-		case wm <= 12 && bm <= 12:
-			return "middle (up to 12 men a side)"
-		default:
-			return "large (up to 20 men a side)"
-		}
-	case composition.Task:
-		switch {
-		case wm+wk <= 7:
-			return "miniature (at most 7 white units)"
-		case c.Stipulation.LockKings > 0:
-			return "locking kings"
-		default:
-			return "locking men"
-		}
-	}
-	return ""
-}
-
 // genreCheck is [genre] (11.1.3): the genres the material allows, the
 // group, and whether the stated genre fits.
 func (rep *Report) genreCheck(c *composition.Composition) Check {
 	for _, g := range []string{composition.Problem, composition.Study, composition.Ending, composition.Task} {
-		if ok, _ := genreFits(c, g); ok {
+		if ok, _ := composition.GenreFits(c, g); ok {
 			rep.DetectedGenres = append(rep.DetectedGenres, g)
 		}
 	}
@@ -357,10 +275,10 @@ func (rep *Report) genreCheck(c *composition.Composition) Check {
 	if c.Genre == "" {
 		return newCheck(CheckGenre, NotApplicable, "no genre stated; the material fits: "+detected)
 	}
-	if ok, why := genreFits(c, c.Genre); !ok {
+	if ok, why := composition.GenreFits(c, c.Genre); !ok {
 		return newCheck(CheckGenre, Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected))
 	}
-	rep.Group = group(c, c.Genre)
+	rep.Group = composition.Group(c, c.Genre)
 	d := "stated " + c.Genre + " fits the material"
 	if rep.Group != "" {
 		d += "; group: " + rep.Group
@@ -471,7 +389,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 			continue
 		}
 		ls := lockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
-		men, kings := material(&p, ls)
+		men, kings := composition.Material(&p, ls)
 		blocked := p.Side == ls && len(draughts.LegalMoves(&p, f.r)) == 0
 		switch {
 		case fin.Fulfilled:
