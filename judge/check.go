@@ -18,7 +18,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 26
+const ReportVersion = 27
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -249,7 +249,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
 	rep.staticChecks(c)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
-	rep.add(variationsCheck(c, nil))
+	rep.add(variationsCheck(c, nil, nil))
 	rep.authorSolution(c, attacker)
 }
 
@@ -394,11 +394,15 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 	w.walk(c.Solution(), c.Start, nil, false) // identical lines once (lines.go)
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
-	if d := w.demoted(); len(d) > 0 {
-		rep.demoted = d
-		if ch := rep.Check("variations"); ch != nil {
-			*ch = variationsCheck(c, d)
+	rep.demoted = w.demoted()
+	var bc *branchCount
+	if _, win := goal.(solver.Win); win && (c.Genre == composition.Study || c.Genre == composition.Ending) {
+		if bc = countBranches(c, goal, ans.Tree, rep.AuthorKey, lines); bc != nil { // branches.go
+			rep.Branches, rep.BranchesCut = bc.branches, bc.cut
 		}
+	}
+	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
+		*ch = variationsCheck(c, rep.demoted, bc)
 	}
 	rep.sideFinales = w.sideFinales
 	rep.Nodes += w.s.Nodes()
@@ -594,13 +598,24 @@ func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	bound := "every first move decided at any depth"
 	aborted := 0
+	var within, spent []string // the first moves named (a full-board problem's many tries)
 	for _, t := range ans.Tries {
-		if t.Outcome == solver.Aborted {
+		switch t.Outcome {
+		case solver.Aborted:
 			aborted++
+			spent = append(spent, t.Move)
+		case solver.NotWithin:
+			within = append(within, t.Move+" (refuted within the bound by "+strings.Join(t.RefutationMoves(), ", ")+")")
 		}
 	}
 	if ans.Undecided > 0 {
 		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
+		if len(within) > 0 {
+			bound += ": " + strings.Join(within, "; ")
+		}
+		if len(spent) > 0 {
+			bound += "; undecided (budget spent): " + strings.Join(spent, ", ")
+		}
 		if aborted == 0 && c.Genre != composition.Problem {
 			// Judgement call (docs/checks.md): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
@@ -676,7 +691,12 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 // compositional branches; the author's lines are counted (main line and
 // every variation), less the demoted ones (side variations with a partial
 // cook, 11.2.6).
-func variationsCheck(c *composition.Composition, demoted []string) Check {
+//
+// A study's or ending's branches are also counted in the solved tree
+// (bc, branches.go; nil before the solve or for a draw): with two there,
+// the study passes whatever the author prints, and the detail names the
+// branches the author omits.
+func variationsCheck(c *composition.Composition, demoted []string, bc *branchCount) Check {
 	lines := c.ThematicLines() - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -689,9 +709,15 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 		tries = c.Tries()
 		lines += tries
 	}
+	tree := ""
+	if bc != nil {
+		tree = "; " + bc.text(c.Start.Side)
+	}
 	switch {
 	case len(c.Game.Moves) == 0:
 		return newCheck(CheckVariations, NotApplicable, "no author's solution")
+	case bc != nil && lines < 2 && len(bc.branches) >= 2:
+		return newCheck(CheckVariations, Pass, fmt.Sprintf("the author gives %s%s, but the play has two or more branches%s", count(lines, "thematic line"), dem, tree))
 	case c.Genre == composition.Task && lines < 2:
 		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))
 	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
@@ -699,13 +725,13 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 		if c.Genre == composition.Ending {
 			article = "an"
 		}
-		return newCheck(CheckVariations, Fail, fmt.Sprintf("%s %s needs at least two branches; the author gives %d%s", article, c.Genre, lines, dem))
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("%s %s needs at least two branches; the author gives %d%s%s", article, c.Genre, lines, dem, tree))
 	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
 		}
-		return newCheck(CheckVariations, Pass, d+dem)
+		return newCheck(CheckVariations, Pass, d+dem+tree)
 	}
 	return newCheck(CheckVariations, NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem))
 }

@@ -35,6 +35,11 @@ type Judgement struct {
 	Score      float64     `json:"score"`
 	ScoreNote  string      `json:"score_note,omitempty"`
 	ScoreLines []ScoreLine `json:"score_lines,omitempty"`
+	// Branches are a study's composition branches in the solved tree
+	// (11.2.5, branches.go); BranchesCut: the tree was cut, so there may
+	// be more.
+	Branches    []StudyBranch `json:"branches,omitempty"`
+	BranchesCut bool          `json:"branches_cut,omitempty"`
 	// Originality is left to the judge; the tool gives its evidence.
 	Originality *Originality `json:"originality,omitempty"`
 }
@@ -47,6 +52,10 @@ type Finale struct {
 	Extra     []string `json:"extra,omitempty"`
 	FEN       string   `json:"fen"`
 	Fulfilled bool     `json:"fulfilled"` // the goal holds in FEN
+	// Won says how the goal holds in FEN (complete.go wonBy): "Black has
+	// no pieces", "Black has no move", the endgame database, the problem
+	// finale rule.
+	Won string `json:"won,omitempty"`
 	Main      bool     `json:"main,omitempty"`
 	// Locked are the defender's locked squares (tasks).
 	Locked []string `json:"locked,omitempty"`
@@ -353,7 +362,9 @@ func (f *formal) finales() []Finale {
 			}
 		}
 		fin.FEN = draughts.FEN(&end, f.r)
-		fin.Fulfilled = f.fulfilled(end)
+		if fin.Fulfilled = f.fulfilled(end); fin.Fulfilled {
+			fin.Won = wonBy(f.goal, end, f.r)
+		}
 		if fin.Fulfilled && f.c.Stipulation.Kind == composition.KindLock {
 			for _, sq := range end.Pieces[lockedSide(f.c)].Squares() {
 				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"fmt"
-	"sort"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
@@ -236,6 +235,9 @@ func (w *walker) authorFails(p draughts.Position, line []string, author string, 
 		switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
 		case solver.Never:
 			msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
+			if e := w.escape(p.Play(am), append(append([]string(nil), line...), author)); e != "" {
+				msg += ": " + e // complete.go
+			}
 		case solver.Aborted:
 			w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
 			return
@@ -284,11 +286,7 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 	if o, d := w.s.DistanceFresh(p, w.bound); o == solver.Proved && d+w.slack < hi {
 		hi = d + w.slack
 	}
-	defences := draughts.LegalMoves(&p, w.r)
-	sort.SliceStable(defences, func(i, j int) bool {
-		return draughts.MoveLess(draughts.MoveString(&p, w.r, defences[i]), draughts.MoveString(&p, w.r, defences[j]))
-	})
-	for _, d := range defences {
+	for _, d := range sortedMoves(&p, w.r) {
 		if covered[d] {
 			continue
 		}
@@ -334,7 +332,11 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o == solver.Proved && dist == 0:
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
-		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, %s to the goal", lastMoves(line), count(dist, "more forced move")))
+		w.finales = append(w.finales, w.completion(p, line, dist)) // complete.go
+	case o == solver.Never:
+		// Unreachable after a winning White move (attackerNode fails
+		// first), kept for a line that ends after Black's move.
+		w.failures = append(w.failures, fmt.Sprintf("the author's line ending %s does not win: %s", lastMoves(line), w.escape(p, line)))
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}

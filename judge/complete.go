@@ -1,0 +1,156 @@
+package judge
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// This file holds what the report says where the author's text stops
+// before the goal (a published fragment, "and White wins"): the solver's
+// line from the author's last position to the goal, and, where the
+// author's move does not win, the defence by which Black escapes.
+
+// completion is the solver's forced play from p, where an author's line
+// (the moves line) stops dist White moves before the goal: "the author's
+// text ends after 3.a3-b4; the tool completed it: 3...h2-g1 4.b4-a5
+// g1:b6 5.a5:c7 (won: Black has no pieces)".
+func (w *walker) completion(p draughts.Position, line []string, dist int) string {
+	text := "the author's text ends after " + numberedLast(line, w.c.Start.Side)
+	moves, fin, ok := w.s.MainLine(p, dist, 80)
+	if !ok {
+		// Not followed to the end on the board: up to where the goal
+		// first holds (an endgame database's win).
+		moves, fin, ok = untilGoal(w.goal, w.r, p, moves)
+	}
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s, %s to the goal (proved; the tool's line was not followed to its end)", text, count(dist, "more forced move"))
+	case len(moves) == 0:
+		return fmt.Sprintf("%s, where the goal holds (won: %s)", text, wonBy(w.goal, fin, w.r))
+	}
+	return fmt.Sprintf("%s; the tool completed it: %s (won: %s)", text, numbered(line, moves, w.c.Start.Side), wonBy(w.goal, fin, w.r))
+}
+
+// untilGoal cuts the solver's line moves from p at the first position
+// where the goal holds (an endgame database's win included); the bool
+// says one was reached.
+func untilGoal(g solver.Goal, r *draughts.Rules, p draughts.Position, moves []string) ([]string, draughts.Position, bool) {
+	for i := 0; ; i++ {
+		if st, _ := goalDistance(g, p, r); st {
+			return moves[:i], p, true
+		}
+		if i == len(moves) {
+			return moves, p, false
+		}
+		m, err := draughts.ParseMove(&p, r, moves[i])
+		if err != nil {
+			return moves[:i], p, false
+		}
+		p = p.Play(m)
+	}
+}
+
+// wonBy says how the goal holds in the finale p: no black piece or move
+// (6.1.7), a lock, an endgame database's win, or the problem finale rule
+// (11.2.7.2).
+func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
+	_, d := goalDistance(g, p, r)
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	_, win := g.(solver.Win)
+	switch {
+	case !win:
+		return "the goal holds (" + solver.GoalName(g) + ")"
+	case p.Pieces[draughts.Black] == 0:
+		return "Black has no pieces"
+	case ml.N == 0 && p.Side == draughts.Black:
+		return "Black has no move"
+	case d > 0:
+		return fmt.Sprintf("endgame database, White wins in %s", count(d, "more move"))
+	}
+	return "the problem finale rule: White ahead in material, Black to make a quiet move, no shot (11.2.7.2)"
+}
+
+// escape names Black's defences in q (Black to move, after the author's
+// move) after which White never forces the goal, each with the solver's
+// proof at any depth: "Black escapes with 4...g1-h2 (no forced win after
+// it at any depth)". White to move in q: every White move is refuted,
+// each by its first escaping defence.
+func (w *walker) escape(q draughts.Position, line []string) string {
+	if q.Side == w.attacker {
+		var out []string
+		for _, m := range sortedMoves(&q, w.r) {
+			t := draughts.MoveString(&q, w.r, m)
+			if e := w.escapes(q.Play(m), append(append([]string(nil), line...), t), 1); len(e) > 0 {
+				out = append(out, composition.MoveNo(line, w.c.Start.Side)+t+" "+e[0])
+			}
+		}
+		if len(out) == 0 {
+			return ""
+		}
+		return "every White move is refuted: " + strings.Join(out, ", ")
+	}
+	e := w.escapes(q, line, 3)
+	if len(e) == 0 {
+		return ""
+	}
+	return "Black escapes with " + strings.Join(e, " or ") + " (no forced win after it at any depth)"
+}
+
+// escapes returns up to most defences of q (Black to move) after which
+// the goal is never forced, numbered after line.
+func (w *walker) escapes(q draughts.Position, line []string, most int) []string {
+	var out []string
+	for _, d := range sortedMoves(&q, w.r) {
+		if o, _ := w.s.DistanceFresh(q.Play(d), w.bound); o == solver.Never {
+			out = append(out, composition.MoveNo(line, w.c.Start.Side)+draughts.MoveString(&q, w.r, d))
+			if len(out) == most {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sortedMoves are p's legal moves in notation order (deterministic).
+func sortedMoves(p *draughts.Position, r *draughts.Rules) []draughts.Move {
+	ms := draughts.LegalMoves(p, r)
+	sort.SliceStable(ms, func(i, j int) bool {
+		return draughts.MoveLess(draughts.MoveString(p, r, ms[i]), draughts.MoveString(p, r, ms[j]))
+	})
+	return ms
+}
+
+// numbered writes moves, played after line, with their move numbers:
+// "3...h2-g1 4.b4-a5 g1:b6".
+func numbered(line, moves []string, start draughts.Side) string {
+	var sb strings.Builder
+	all := append(append([]string(nil), line...), moves...)
+	for i, m := range moves {
+		at := all[:len(line)+i]
+		no := composition.MoveNo(at, start)
+		if i > 0 {
+			sb.WriteByte(' ')
+			if strings.HasSuffix(no, "...") {
+				no = ""
+			}
+		}
+		sb.WriteString(no + m)
+	}
+	return sb.String()
+}
+
+// numberedLast is the last moves of line (at most four plies) with their
+// numbers ("1...f4-e3 2.b4-e1 a7-b6 3.a3-b4"), or "the start".
+func numberedLast(line []string, start draughts.Side) string {
+	if len(line) == 0 {
+		return "the start"
+	}
+	n := max(len(line)-4, 0)
+	return numbered(line[:n], line[n:], start)
+}

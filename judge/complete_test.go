@@ -1,0 +1,61 @@
+package judge_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"draughtsjudge/judge"
+)
+
+// A solution that stops before the goal is completed by the tool, and
+// the report says how far the author's text goes. The truth is the
+// published text beyond the cut: Shoshin's study (corpus/sample) cut after
+// 3.a3-b4 goes on, as published, 3...h2-g1 4.b4-a5, after which Black's
+// g1:b6 and White's a5:c7 are forced captures (6.1.5) and Black's last man
+// is taken on the next move.
+func TestTruncatedSolutionCompleted(t *testing.T) {
+	cut := edit(t, published(t, "Shoshin"), " h2-g1 (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5) 4. b4-a5", "")
+	rep, err := parse(t, "shoshin-cut.pdn", cut, linesOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("solvable")
+	want := "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4; the tool completed it: 3...h2-g1 4.b4-a5 g1:b6 5.a5:c7"
+	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, want) || !strings.Contains(ch.Detail, "(won: Black has no pieces)") {
+		t.Fatalf("solvable: %+v\nwant it to contain %q and the finale", ch, want)
+	}
+	for _, f := range rep.Finales {
+		if f.Main && (len(f.Extra) == 0 || f.Extra[0] != "h2-g1" || f.Won != "Black has no pieces") {
+			t.Errorf("main finale %+v: want the tool's moves from 3...h2-g1 and how it is won", f)
+		}
+	}
+}
+
+// A textbook ending whose printed solution stops "with a win" (с
+// выигрышем) after 6.h8-d4 (corpus/regression/published-2.pdn #14): the
+// tool completes it from there to the end, and the report says the
+// author's text ends after 6.h8-d4.
+func TestPublishedFragmentCompleted(t *testing.T) {
+	data, err := os.ReadFile("../corpus/regression/published-2.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := pdnGame(t, map[string][]byte{"published-2.pdn": data}, "textbook example (not named)")
+	if !strings.Contains(game, "застава") {
+		t.Fatalf("not the zastava ending:\n%s", game)
+	}
+	opt := linesOpts()
+	opt.Prober = russian4(t)
+	rep, err := parse(t, "published-2.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("solvable")
+	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "the author's text ends after 4...g5-f4 5.h2:h8 h4-g3 6.h8-d4; the tool completed it: 6...") {
+		t.Fatalf("solvable: %+v", ch)
+	}
+	if !strings.Contains(ch.Detail, "(won: ") {
+		t.Errorf("the completion does not say how the goal holds: %s", ch.Detail)
+	}
+}
