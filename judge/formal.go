@@ -55,8 +55,8 @@ type Finale struct {
 	// Won says how the goal holds in FEN (complete.go wonBy): "Black has
 	// no pieces", "Black has no move", the endgame database, the problem
 	// finale rule.
-	Won string `json:"won,omitempty"`
-	Main      bool     `json:"main,omitempty"`
+	Won  string `json:"won,omitempty"`
+	Main bool   `json:"main,omitempty"`
 	// Locked are the defender's locked squares (tasks).
 	Locked []string `json:"locked,omitempty"`
 }
