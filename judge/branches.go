@@ -6,6 +6,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/dual"
 	"draughtsjudge/solver"
 )
 
@@ -97,13 +98,13 @@ func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *sol
 	if err != nil {
 		return
 	}
-	x := dualContext{p: p, author: am, authorDist: mb.Distance}
+	x := dual.Context{P: p, Author: am, AuthorDist: mb.Distance}
 	if d := mb.Child.Branches; len(d) > 0 {
-		x.reply = d[0].Move
+		x.Reply = d[0].Move
 		if d[0].Child != nil {
 			for _, b := range d[0].Child.Branches {
 				if b.Main {
-					x.next = b.Move
+					x.Next = b.Move
 				}
 			}
 		}
@@ -113,7 +114,7 @@ func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *sol
 			continue
 		}
 		m, err := draughts.ParseMove(&p, r, b.Move)
-		if err != nil || b.Bound || !toleratedKind(classifyDual(r, x, m, b.Distance, false)) {
+		if err != nil || b.Bound || !dual.TolerableKind(dual.Classify(r, x, m, b.Distance, false)) {
 			return // another winning move of no tolerated kind: White's play is not forced
 		}
 		inexact = 1 + inexact

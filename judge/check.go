@@ -12,6 +12,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/dual"
 	"draughtsjudge/solver"
 )
 
@@ -69,7 +70,7 @@ type Finding struct {
 	// another square of the diagonal", "lengthening by one move", "delay
 	// with repetition".
 	Kind string `json:"kind,omitempty"`
-	// Status is chapter XI's verdict on a dual (judgeDual): "tolerated",
+	// Status is chapter XI's verdict on a dual (dual.Judge): "tolerated",
 	// "warning" (scored), "demoted" (a side variation that is not
 	// thematic), "partial cook", "full cook" or "undecided"; Clause is
 	// the rule applied and Note the reason.
@@ -77,7 +78,7 @@ type Finding struct {
 	Clause string `json:"clause,omitempty"`
 	Note   string `json:"note,omitempty"`
 
-	place dualPlace // where the dual stands (judgeDual's input)
+	place dual.Place // where the dual stands (dual.Judge's input)
 }
 
 // Report is the analysis of one composition. JSON field names are the
@@ -528,7 +529,7 @@ func (rep *Report) provisionalVariations() {
 	switch sv := rep.Check("solvable"); {
 	case sv == nil || sv.Status == Unknown:
 		why = "solvability is undecided, so the side lines are not yet checked for partial cooks (11.2.6)"
-	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+	case len(dualsWith(rep.Duals, dual.Undecided)) > 0:
 		why = "a dual in the author's lines is undecided, and a partial cook would demote its line (11.2.6)"
 	default:
 		return
@@ -630,11 +631,11 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 			s = append(s, f.Result)
 		}
 		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")))
-	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
+	case len(dualsWith(rep.Duals, dual.Full, dual.Partial)) > 0:
 		// A proved dual fails the check whatever the other first moves
 		// are: its basis (the author's and the dual's wins) is decided.
 		var s []string
-		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
+		for _, f := range dualsWith(rep.Duals, dual.Full, dual.Partial) {
 			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
 		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")+"; "+bound))
@@ -644,9 +645,9 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 			detail += "; dual " + f.judged()
 		}
 		rep.add(newCheck(CheckUnique, Unknown, detail))
-	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+	case len(dualsWith(rep.Duals, dual.Undecided)) > 0:
 		var s []string
-		for _, f := range dualsWith(rep.Duals, DualUndecided) {
+		for _, f := range dualsWith(rep.Duals, dual.Undecided) {
 			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
 		}
 		rep.add(newCheck(CheckUnique, Unknown, "single key; duals whose finale was not reached: "+strings.Join(s, "; ")))

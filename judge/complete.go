@@ -77,24 +77,9 @@ func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
 }
 
 // escape names Black's defences in q (Black to move, after the author's
-// move) after which White never forces the goal, each with the solver's
-// proof at any depth: "Black escapes with 4...g1-h2 (no forced win after
-// it at any depth)". White to move in q: every White move is refuted,
-// each by its first escaping defence.
+// move) after which White never forces the goal, each proved at any depth:
+// "Black escapes with 4...g1-h2 (no forced win after it at any depth)".
 func (w *walker) escape(q draughts.Position, line []string) string {
-	if q.Side == w.attacker {
-		var out []string
-		for _, m := range sortedMoves(&q, w.r) {
-			t := draughts.MoveString(&q, w.r, m)
-			if e := w.escapes(q.Play(m), append(append([]string(nil), line...), t), 1); len(e) > 0 {
-				out = append(out, composition.MoveNo(line, w.c.Start.Side)+t+" "+e[0])
-			}
-		}
-		if len(out) == 0 {
-			return ""
-		}
-		return "every White move is refuted: " + strings.Join(out, ", ")
-	}
 	e := w.escapes(q, line, 3)
 	if len(e) == 0 {
 		return ""

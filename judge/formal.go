@@ -366,7 +366,7 @@ func (f *formal) finales() []Finale {
 			fin.Won = wonBy(f.goal, end, f.r)
 		}
 		if fin.Fulfilled && f.c.Stipulation.Kind == composition.KindLock {
-			for _, sq := range end.Pieces[lockedSide(f.c)].Squares() {
+			for _, sq := range end.Pieces[composition.LockedSide(f.c)].Squares() {
 				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))
 			}
 		}
@@ -399,7 +399,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 		if err != nil {
 			continue
 		}
-		ls := lockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
+		ls := composition.LockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
 		men, kings := composition.Material(&p, ls)
 		blocked := p.Side == ls && len(draughts.LegalMoves(&p, f.r)) == 0
 		switch {

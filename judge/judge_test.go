@@ -3,6 +3,7 @@ package judge_test
 import (
 	"context"
 	"draughtsjudge/internal/testflag"
+	"draughtsjudge/judge/dual"
 	"strings"
 	"testing"
 
@@ -140,7 +141,7 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 		t.Fatalf("defective: %s", rep.Reason)
 	}
 	for _, d := range rep.Duals {
-		if d.Status != judge.DualDemoted || d.AuthorDistance != 3 || d.Distance != 5 {
+		if d.Status != dual.Demoted || d.AuthorDistance != 3 || d.Distance != 5 {
 			t.Errorf("dual %+v", d)
 		}
 	}
