@@ -109,20 +109,22 @@ func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *sol
 			}
 		}
 	}
-	for i, b := range n.Branches {
-		if i == main {
-			continue
+	// 11.2.6 exempts the play of a single white piece in a study's
+	// finale; otherwise every other winning move must be of a kind
+	// 11.3.8.5 tolerates, and the branch may have one such move (several
+	// at one node are one inaccuracy, as judgeBranches counts them).
+	if len(n.Branches) > 1 && p.Pieces[draughts.White].Count() > 1 {
+		for i, b := range n.Branches {
+			m, err := draughts.ParseMove(&p, r, b.Move)
+			if i != main && (err != nil || b.Bound || !dual.TolerableKind(dual.Classify(r, x, m, b.Distance, false))) {
+				return // another winning move of no tolerated kind: White's play is not forced
+			}
 		}
-		m, err := draughts.ParseMove(&p, r, b.Move)
-		if err != nil || b.Bound || !dual.TolerableKind(dual.Classify(r, x, m, b.Distance, false)) {
-			return // another winning move of no tolerated kind: White's play is not forced
+		if inexact++; inexact > 1 {
+			return // a second inaccuracy on the branch (11.3.8.5)
 		}
-		inexact = 1 + inexact
 	}
-	if inexact > 1 && len(n.Branches) > 1 {
-		return // a second inaccuracy on the branch (11.3.8.5)
-	}
-	bc.walk(c, goal, mb.Child, p.Play(am), append(append([]string(nil), line...), mb.Move), min(inexact, 1))
+	bc.walk(c, goal, mb.Child, p.Play(am), append(append([]string(nil), line...), mb.Move), inexact)
 }
 
 // givenBy reports whether an author's line runs along the branch: the

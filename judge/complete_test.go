@@ -59,3 +59,34 @@ func TestPublishedFragmentCompleted(t *testing.T) {
 		t.Errorf("the completion does not say how the goal holds: %s", ch.Detail)
 	}
 }
+
+// A study is judged by its play (11.2.5): Shoshin's study with only its
+// main line printed still has the published variations 1...f4-e3 and
+// 3...a7-b6 in its play, each a branch of unique White moves to an
+// economical finale, so [variations] passes and names them as not given.
+func TestStudyBranchesFromPlay(t *testing.T) {
+	one := edit(t, published(t, "Shoshin"), " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
+	one = edit(t, one, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
+	rep, err := parse(t, "shoshin-one-line.pdn", one, linesOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("variations")
+	if ch == nil || ch.Status != judge.Pass {
+		t.Fatalf("variations: %+v", ch)
+	}
+	for _, want := range []string{"the author gives 1 thematic line", "not given by the author: ", "1...f4-e3 2.b4-e1", "3...a7-b6 4.c5:a7"} {
+		if !strings.Contains(ch.Detail, want) {
+			t.Errorf("variations detail lacks %q: %s", want, ch.Detail)
+		}
+	}
+	given := 0
+	for _, b := range rep.Branches {
+		if b.Given {
+			given++
+		}
+	}
+	if len(rep.Branches) < 3 || given != 1 {
+		t.Errorf("%d branches, %d given; want the three published lines, one given", len(rep.Branches), given)
+	}
+}
