@@ -35,10 +35,7 @@ func HTML(w io.Writer, res *batch.Result) error {
 			if !f.Fulfilled {
 				continue
 			}
-			name := "finale after " + lineOrStart(f.Line)
-			if len(f.Extra) > 0 {
-				name += " (+ forced " + strings.Join(f.Extra, " ") + ")"
-			}
+			name := finaleName(f)
 			e.Finales = append(e.Finales, struct {
 				Name string
 				SVG  template.HTML

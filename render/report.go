@@ -169,6 +169,20 @@ func orDash(s string) string {
 	return s
 }
 
+// finaleName names a finale for a caption: the author's line, the moves
+// the tool added where the author's text stops before the goal, and how
+// the goal holds there.
+func finaleName(f judge.Finale) string {
+	name := "finale after " + lineOrStart(f.Line)
+	if len(f.Extra) > 0 {
+		name += " (the author's text ends there; the tool completed it: " + strings.Join(f.Extra, " ") + ")"
+	}
+	if f.Won != "" {
+		name += "; won: " + f.Won
+	}
+	return name
+}
+
 func lineOrStart(line []string) string {
 	if len(line) == 0 {
 		return "the start"
