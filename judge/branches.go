@@ -23,7 +23,7 @@ import (
 type StudyBranch struct {
 	Line  []string `json:"line"`  // the moves from the initial position to the finale
 	FEN   string   `json:"fen"`   // the finale
-	Given bool     `json:"given"` // an author's line runs along it to its end (or to where the author's text stops)
+	Given bool     `json:"given"` // the first branch along an author's line (which may stop before the finale)
 }
 
 // branchCount is what the tree gives: the branches, and whether the tree
@@ -53,8 +53,16 @@ func countBranches(c *composition.Composition, goal solver.Goal, tree *solver.No
 	if !found {
 		return nil // the tree does not follow the author's key
 	}
-	for i := range bc.branches {
-		bc.branches[i].Given = givenBy(bc.branches[i].Line, lines)
+	// Each author's line gives one branch: the first along it (the longest
+	// resistance, as the tool's completion of a line that stops early
+	// plays it); the others that pass through its end leave it later.
+	for _, l := range lines {
+		for i := range bc.branches {
+			if along(bc.branches[i].Line, l.Text) {
+				bc.branches[i].Given = true
+				break
+			}
+		}
 	}
 	return &bc
 }
@@ -127,26 +135,19 @@ func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *sol
 	bc.walk(c, goal, mb.Child, p.Play(am), append(append([]string(nil), line...), mb.Move), inexact)
 }
 
-// givenBy reports whether an author's line runs along the branch: the
-// two agree on every move of the author's line (which may stop before
-// the finale).
-func givenBy(branch []string, lines []composition.Line) bool {
-	for _, l := range lines {
-		if len(l.Text) == 0 || len(l.Text) > len(branch) {
-			continue
-		}
-		same := true
-		for i, m := range l.Text {
-			if branch[i] != m {
-				same = false
-				break
-			}
-		}
-		if same {
-			return true
+// along reports whether the author's line runs along the branch: the two
+// agree on every move of the author's line (which may stop before the
+// finale).
+func along(branch, author []string) bool {
+	if len(author) == 0 || len(author) > len(branch) {
+		return false
+	}
+	for i, m := range author {
+		if branch[i] != m {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // text is the count for [variations]: "12 composition branches in the
@@ -162,10 +163,19 @@ func (bc branchCount) text(start draughts.Side) string {
 			given++
 			continue
 		}
-		k := 1
+		k := 1 // where it leaves the author's lines and the branches he gives
+		var known [][]string
 		for _, l := range bc.lines {
+			known = append(known, l.Text)
+		}
+		for _, g := range bc.branches {
+			if g.Given {
+				known = append(known, g.Line)
+			}
+		}
+		for _, l := range known {
 			i := 0
-			for i < len(b.Line) && i < len(l.Text) && b.Line[i] == l.Text[i] {
+			for i < len(b.Line) && i < len(l) && b.Line[i] == l[i] {
 				i++
 			}
 			k = max(k, i)

@@ -12,48 +12,33 @@ import (
 
 // This file holds what the report says where the author's text stops
 // before the goal (a published fragment, "and White wins"): the solver's
-// line from the author's last position to the goal, and, where the
-// author's move does not win, the defence by which Black escapes.
+// line from the author's last position to the goal (finales, formal.go,
+// finds it), and, where the author's move does not win, the defence by
+// which Black escapes.
 
-// completion is the solver's forced play from p, where an author's line
-// (the moves line) stops dist White moves before the goal: "the author's
-// text ends after 3.a3-b4; the tool completed it: 3...h2-g1 4.b4-a5
-// g1:b6 5.a5:c7 (won: Black has no pieces)".
-func (w *walker) completion(p draughts.Position, line []string, dist int) string {
-	text := "the author's text ends after " + numberedLast(line, w.c.Start.Side)
-	moves, fin, ok := w.s.MainLine(p, dist, 80)
-	if !ok {
-		// Not followed to the end on the board: up to where the goal
-		// first holds (an endgame database's win).
-		moves, fin, ok = untilGoal(w.goal, w.r, p, moves)
+// Completed says where the author's text of the finale's line stops before
+// the goal and what the tool added (the solver's forced play, Extra):
+// "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4; the tool
+// completed it: 3...h2-g1 4.b4-a5 g1:b6 5.a5:c7 a7-b6 6.c7:a5 (won: Black
+// has no pieces)"; "" when the line reaches the goal itself or was not
+// completed. start is the side to move in the initial position.
+func (fin Finale) Completed(start draughts.Side) string {
+	if len(fin.Extra) == 0 {
+		if fin.Fulfilled && strings.HasPrefix(fin.Won, dbWon) && len(fin.Line) > 0 {
+			// The line stops in a position the database decides.
+			return "the author's text ends after " + numberedLast(fin.Line, start) + ", where the goal holds (won: " + fin.Won + ")"
+		}
+		return ""
 	}
-	switch {
-	case !ok:
-		return fmt.Sprintf("%s, %s to the goal (proved; the tool's line was not followed to its end)", text, count(dist, "more forced move"))
-	case len(moves) == 0:
-		return fmt.Sprintf("%s, where the goal holds (won: %s)", text, wonBy(w.goal, fin, w.r))
+	won := ""
+	if fin.Won != "" {
+		won = " (won: " + fin.Won + ")"
 	}
-	return fmt.Sprintf("%s; the tool completed it: %s (won: %s)", text, numbered(line, moves, w.c.Start.Side), wonBy(w.goal, fin, w.r))
+	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + numbered(fin.Line, fin.Extra, start) + won
 }
 
-// untilGoal cuts the solver's line moves from p at the first position
-// where the goal holds (an endgame database's win included); the bool
-// says one was reached.
-func untilGoal(g solver.Goal, r *draughts.Rules, p draughts.Position, moves []string) ([]string, draughts.Position, bool) {
-	for i := 0; ; i++ {
-		if st, _ := goalDistance(g, p, r); st {
-			return moves[:i], p, true
-		}
-		if i == len(moves) {
-			return moves, p, false
-		}
-		m, err := draughts.ParseMove(&p, r, moves[i])
-		if err != nil {
-			return moves[:i], p, false
-		}
-		p = p.Play(m)
-	}
-}
+// dbWon begins wonBy's text for a win the endgame database decides.
+const dbWon = "endgame database"
 
 // wonBy says how the goal holds in the finale p: no black piece or move
 // (6.1.7), a lock, an endgame database's win, or the problem finale rule
@@ -71,7 +56,7 @@ func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
 	case ml.N == 0 && p.Side == draughts.Black:
 		return "Black has no move"
 	case d > 0:
-		return fmt.Sprintf("endgame database, White wins in %s", count(d, "more move"))
+		return fmt.Sprintf("%s, White wins in %s", dbWon, count(d, "more move"))
 	}
 	return "the problem finale rule: White ahead in material, Black to make a quiet move, no shot (11.2.7.2)"
 }

@@ -334,7 +334,9 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o == solver.Proved && dist == 0:
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
-		w.finales = append(w.finales, w.completion(p, line, dist)) // complete.go
+		// The moves the tool adds are the finale's (formal.go finales,
+		// Finale.Completed).
+		w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal", numberedLast(line, w.c.Start.Side), count(dist, "more forced move")))
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}

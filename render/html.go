@@ -35,7 +35,7 @@ func HTML(w io.Writer, res *batch.Result) error {
 			if !f.Fulfilled {
 				continue
 			}
-			name := finaleName(f)
+			name := finaleName(r, f)
 			e.Finales = append(e.Finales, struct {
 				Name string
 				SVG  template.HTML
