@@ -103,3 +103,41 @@ func TestStudyBranchesFromPlay(t *testing.T) {
 		t.Errorf("%d branches, %d given; want the three published lines, one given", len(rep.Branches), given)
 	}
 }
+
+// A printed line that does not win: Shoshin's study with 2.b4-a5 instead
+// of the published 2.b4-c5. The solvable check fails and names Black's
+// escape; the truth is the 4-piece endgame database (built by retrograde
+// analysis, not by the solver): after 2.b4-a5 and each escape named,
+// White does not win.
+func TestFalseLineNamesEscape(t *testing.T) {
+	prober := russian4(t)
+	opt := linesOpts()
+	opt.Prober = prober
+	wrong := edit(t, published(t, "Shoshin"), shoshinMain, "1. a5-b4 f4-g3 2. b4-a5")
+	rep, err := parse(t, "shoshin-wrong.pdn", wrong, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("solvable")
+	const want = "2.b4-a5 does not force the goal at any depth (after a5-b4 f4-g3): Black escapes with 2..."
+	if ch == nil || ch.Status != judge.Fail || !strings.Contains(ch.Detail, want) || rep.Verdict != judge.Defective {
+		t.Fatalf("verdict %s, solvable %+v; want it to contain %q", rep.Verdict, ch, want)
+	}
+	t.Log(ch.Detail)
+	r := draughts.Russian
+	p, err := draughts.ParseFEN(r, "B:WKa5,a3:Ba7,g3") // after 1.a5-b4 f4-g3 2.b4-a5
+	if err != nil {
+		t.Fatal(err)
+	}
+	escapes := strings.Split(strings.SplitN(strings.SplitN(ch.Detail, "Black escapes with ", 2)[1], " (", 2)[0], " or ")
+	for _, e := range escapes {
+		m, err := draughts.ParseMove(&p, r, strings.TrimPrefix(e, "2..."))
+		if err != nil {
+			t.Fatalf("escape %q: %v", e, err)
+		}
+		q := p.Play(m)
+		if wdl, _, ok := prober.Probe(r, q); !ok || wdl > 0 {
+			t.Errorf("escape %s: the database gives White (to move) %d (known %v), want no win", e, wdl, ok)
+		}
+	}
+}
