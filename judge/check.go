@@ -329,7 +329,8 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 			lineText(" (refuting line: ", ans.Refutation, ")")))
 		return goal, lines, ans, false
 	case solver.VerdictUnknown:
-		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
+		// Which first moves remain open, by name (a full-board problem).
+		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason+openFirstMoves(ans, "; first moves without a win within the bound: ")))
 		rep.Reason = ans.Reason
 		return goal, lines, ans, false
 	}
@@ -599,24 +600,13 @@ func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	bound := "every first move decided at any depth"
 	aborted := 0
-	var within, spent []string // the first moves named (a full-board problem's many tries)
 	for _, t := range ans.Tries {
-		switch t.Outcome {
-		case solver.Aborted:
+		if t.Outcome == solver.Aborted {
 			aborted++
-			spent = append(spent, t.Move)
-		case solver.NotWithin:
-			within = append(within, t.Move+" (refuted within the bound by "+strings.Join(t.RefutationMoves(), ", ")+")")
 		}
 	}
 	if ans.Undecided > 0 {
-		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
-		if len(within) > 0 {
-			bound += ": " + strings.Join(within, "; ")
-		}
-		if len(spent) > 0 {
-			bound += "; undecided (budget spent): " + strings.Join(spent, ", ")
-		}
+		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance) + openFirstMoves(ans, ": ")
 		if aborted == 0 && c.Genre != composition.Problem {
 			// Judgement call (docs/checks.md): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
@@ -664,6 +654,26 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	default:
 		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
 	}
+}
+
+// openFirstMoves names the first moves not decided at any depth (a
+// full-board problem's many tries), after lead: each one refuted within
+// the bound with its refutation, then those whose search spent the budget.
+func openFirstMoves(ans solver.Answer, lead string) string {
+	var within, spent []string
+	for _, t := range ans.Tries {
+		switch t.Outcome {
+		case solver.Aborted:
+			spent = append(spent, t.Move)
+		case solver.NotWithin:
+			within = append(within, t.Move+" (refuted within the bound by "+strings.Join(t.RefutationMoves(), ", ")+")")
+		}
+	}
+	out := lineText(lead, []string{strings.Join(within, "; ")}, "")
+	if len(within) == 0 {
+		out = ""
+	}
+	return out + lineText("; undecided (budget spent): ", spent, "")
 }
 
 // judged is a dual in words: the move and the author's, their distances,
