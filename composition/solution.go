@@ -263,3 +263,24 @@ func countTries(plies []draughts.Ply) int {
 	}
 	return n
 }
+
+// FirstBranch is the index of the first ply of the main line that is a
+// defender's move with alternatives (not tries), or -1 when the solution
+// never branches: 11.2.6's "before the branching into thematic variations"
+// presupposes a branching; a one-line solution is judged by the partial
+// cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
+func (c *Composition) FirstBranch() int {
+	attacker := c.Start.Side == draughts.White
+	moves := c.Solution() // identical lines once (lines.go)
+	for i := range moves {
+		if attacker == (i%2 == 0) {
+			continue
+		}
+		for _, v := range moves[i].Variations {
+			if len(v) > 0 && !IsTry(&v[0]) {
+				return i
+			}
+		}
+	}
+	return -1
+}

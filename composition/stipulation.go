@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"draughtsjudge/draughts"
 )
 
 // StipulationKind is what the attacker must achieve (docs/spec.md §4).
@@ -95,4 +97,37 @@ func ParseStipulation(s string) (Stipulation, error) {
 		return st, fmt.Errorf("stipulation %q: lock needs the number and kind of pieces (e.g. lock 2 men)", s)
 	}
 	return st, nil
+}
+
+// LockedSide is the side whose pieces a lock stipulation locks: Black in a
+// locking task, White in a giveaway locking task (11.1.3).
+func LockedSide(c *Composition) draughts.Side {
+	if c != nil && c.Stipulation.Kind == KindLock && IsGiveaway(c) {
+		return draughts.White
+	}
+	return draughts.Black
+}
+
+// GiveawayGoalText is the goal of a giveaway composition in words.
+func GiveawayGoalText(c *Composition) string {
+	switch {
+	case c.Stipulation.Kind == KindLock:
+		return "White forces Black to lock exactly the " + LockText(c) + " of White, White to move (11.1.3 note on giveaway tasks)"
+	case c.Stipulation.GiveAll:
+		return "White forces Black to capture every White piece (11.1.4)"
+	}
+	return "White forces Black to capture every White piece or to leave White without a move (11.1.4; the win of a giveaway game, 8.1)"
+}
+
+// LockText is the stated lock: "2 kings and 1 man".
+func LockText(c *Composition) string {
+	men, kings := c.Stipulation.LockMen, c.Stipulation.LockKings
+	s := fmt.Sprintf("%d men", men)
+	if men == 1 {
+		s = "1 man"
+	}
+	if kings > 0 {
+		s = fmt.Sprintf("%d kings and %s", kings, s)
+	}
+	return s
 }

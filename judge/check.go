@@ -12,13 +12,14 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/dual"
 	"draughtsjudge/solver"
 )
 
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 27
+const ReportVersion = 28
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -69,7 +70,7 @@ type Finding struct {
 	// another square of the diagonal", "lengthening by one move", "delay
 	// with repetition".
 	Kind string `json:"kind,omitempty"`
-	// Status is chapter XI's verdict on a dual (judgeDual): "tolerated",
+	// Status is chapter XI's verdict on a dual (dual.Judge): "tolerated",
 	// "warning" (scored), "demoted" (a side variation that is not
 	// thematic), "partial cook", "full cook" or "undecided"; Clause is
 	// the rule applied and Note the reason.
@@ -77,7 +78,7 @@ type Finding struct {
 	Clause string `json:"clause,omitempty"`
 	Note   string `json:"note,omitempty"`
 
-	place dualPlace // where the dual stands (judgeDual's input)
+	place dual.Place // where the dual stands (dual.Judge's input)
 }
 
 // Report is the analysis of one composition. JSON field names are the
@@ -249,7 +250,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
 	rep.staticChecks(c)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
-	rep.add(variationsCheck(c, nil))
+	rep.add(variationsCheck(c, nil, nil))
 	rep.authorSolution(c, attacker)
 }
 
@@ -328,7 +329,8 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 			lineText(" (refuting line: ", ans.Refutation, ")")))
 		return goal, lines, ans, false
 	case solver.VerdictUnknown:
-		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason))
+		// Which first moves remain open, by name (a full-board problem).
+		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason+openFirstMoves(ans, "; first moves without a win within the bound: ")))
 		rep.Reason = ans.Reason
 		return goal, lines, ans, false
 	}
@@ -394,11 +396,15 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 	w.walk(c.Solution(), c.Start, nil, false) // identical lines once (lines.go)
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
-	if d := w.demoted(); len(d) > 0 {
-		rep.demoted = d
-		if ch := rep.Check("variations"); ch != nil {
-			*ch = variationsCheck(c, d)
+	rep.demoted = w.demoted()
+	var bc *branchCount
+	if _, win := goal.(solver.Win); win && (c.Genre == composition.Study || c.Genre == composition.Ending) {
+		if bc = countBranches(c, goal, ans.Tree, rep.AuthorKey, lines); bc != nil { // branches.go
+			rep.Branches, rep.BranchesCut = bc.branches, bc.cut
 		}
+	}
+	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
+		*ch = variationsCheck(c, rep.demoted, bc)
 	}
 	rep.sideFinales = w.sideFinales
 	rep.Nodes += w.s.Nodes()
@@ -524,7 +530,7 @@ func (rep *Report) provisionalVariations() {
 	switch sv := rep.Check("solvable"); {
 	case sv == nil || sv.Status == Unknown:
 		why = "solvability is undecided, so the side lines are not yet checked for partial cooks (11.2.6)"
-	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+	case len(dualsWith(rep.Duals, dual.Undecided)) > 0:
 		why = "a dual in the author's lines is undecided, and a partial cook would demote its line (11.2.6)"
 	default:
 		return
@@ -600,7 +606,7 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 		}
 	}
 	if ans.Undecided > 0 {
-		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance)
+		bound = fmt.Sprintf("%s not decided at any depth, searched to %d moves (shortest solution %d + slack)", count(ans.Undecided, "first move"), ans.Bound, ans.Distance) + openFirstMoves(ans, ": ")
 		if aborted == 0 && c.Genre != composition.Problem {
 			// Judgement call (docs/checks.md): a bounded "no win" is enough to pass
 			// only for a problem, whose cook is another combination; in a
@@ -615,11 +621,11 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 			s = append(s, f.Result)
 		}
 		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")))
-	case len(dualsWith(rep.Duals, DualFull, DualPartial)) > 0:
+	case len(dualsWith(rep.Duals, dual.Full, dual.Partial)) > 0:
 		// A proved dual fails the check whatever the other first moves
 		// are: its basis (the author's and the dual's wins) is decided.
 		var s []string
-		for _, f := range dualsWith(rep.Duals, DualFull, DualPartial) {
+		for _, f := range dualsWith(rep.Duals, dual.Full, dual.Partial) {
 			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
 		}
 		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")+"; "+bound))
@@ -629,9 +635,9 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 			detail += "; dual " + f.judged()
 		}
 		rep.add(newCheck(CheckUnique, Unknown, detail))
-	case len(dualsWith(rep.Duals, DualUndecided)) > 0:
+	case len(dualsWith(rep.Duals, dual.Undecided)) > 0:
 		var s []string
-		for _, f := range dualsWith(rep.Duals, DualUndecided) {
+		for _, f := range dualsWith(rep.Duals, dual.Undecided) {
 			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
 		}
 		rep.add(newCheck(CheckUnique, Unknown, "single key; duals whose finale was not reached: "+strings.Join(s, "; ")))
@@ -648,6 +654,26 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	default:
 		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
 	}
+}
+
+// openFirstMoves names the first moves not decided at any depth (a
+// full-board problem's many tries), after lead: each one refuted within
+// the bound with its refutation, then those whose search spent the budget.
+func openFirstMoves(ans solver.Answer, lead string) string {
+	var within, spent []string
+	for _, t := range ans.Tries {
+		switch t.Outcome {
+		case solver.Aborted:
+			spent = append(spent, t.Move)
+		case solver.NotWithin:
+			within = append(within, t.Move+" (refuted within the bound by "+strings.Join(t.RefutationMoves(), ", ")+")")
+		}
+	}
+	out := lineText(lead, []string{strings.Join(within, "; ")}, "")
+	if len(within) == 0 {
+		out = ""
+	}
+	return out + lineText("; undecided (budget spent): ", spent, "")
 }
 
 // judged is a dual in words: the move and the author's, their distances,
@@ -676,7 +702,12 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 // compositional branches; the author's lines are counted (main line and
 // every variation), less the demoted ones (side variations with a partial
 // cook, 11.2.6).
-func variationsCheck(c *composition.Composition, demoted []string) Check {
+//
+// A study's or ending's branches are also counted in the solved tree
+// (bc, branches.go; nil before the solve or for a draw): with two there,
+// the study passes whatever the author prints, and the detail names the
+// branches the author omits.
+func variationsCheck(c *composition.Composition, demoted []string, bc *branchCount) Check {
 	lines := c.ThematicLines() - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -689,9 +720,15 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 		tries = c.Tries()
 		lines += tries
 	}
+	tree := ""
+	if bc != nil {
+		tree = "; " + bc.text(c.Start.Side)
+	}
 	switch {
 	case len(c.Game.Moves) == 0:
 		return newCheck(CheckVariations, NotApplicable, "no author's solution")
+	case bc != nil && lines < 2 && len(bc.branches) >= 2:
+		return newCheck(CheckVariations, Pass, fmt.Sprintf("the author gives %s%s, but the play has two or more branches%s", count(lines, "thematic line"), dem, tree))
 	case c.Genre == composition.Task && lines < 2:
 		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))
 	case (c.Genre == composition.Study || c.Genre == composition.Ending) && lines < 2:
@@ -699,13 +736,13 @@ func variationsCheck(c *composition.Composition, demoted []string) Check {
 		if c.Genre == composition.Ending {
 			article = "an"
 		}
-		return newCheck(CheckVariations, Fail, fmt.Sprintf("%s %s needs at least two branches; the author gives %d%s", article, c.Genre, lines, dem))
+		return newCheck(CheckVariations, Fail, fmt.Sprintf("%s %s needs at least two branches; the author gives %d%s%s", article, c.Genre, lines, dem, tree))
 	case c.Genre == composition.Task || c.Genre == composition.Study || c.Genre == composition.Ending:
 		d := fmt.Sprintf("%s in the author's solution", count(lines, "thematic line"))
 		if tries > 0 {
 			d += fmt.Sprintf(" (%s counted as branches, 11.3.8.3)", count(tries, "false trail"))
 		}
-		return newCheck(CheckVariations, Pass, d+dem)
+		return newCheck(CheckVariations, Pass, d+dem+tree)
 	}
 	return newCheck(CheckVariations, NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem))
 }

@@ -3,6 +3,7 @@ package judge_test
 import (
 	"draughtsjudge/internal/testflag"
 	"draughtsjudge/judge"
+	"draughtsjudge/judge/dual"
 	"strings"
 	"testing"
 )
@@ -41,11 +42,11 @@ func TestStudyMainLineDualPair(t *testing.T) {
 	testflag.Long(t)
 	tol := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 c5-d4 4. f2:a7"))
 	d := dualAt(t, tol, "f2:b6")
-	if d.Kind != judge.DualKingDiagonal || d.Status != judge.DualWarning || d.Clause != "11.3.8.5" || d.Distance != d.AuthorDistance {
+	if d.Kind != dual.KingDiagonal || d.Status != dual.Warning || d.Clause != "11.3.8.5" || d.Distance != d.AuthorDistance {
 		t.Fatalf("4.f2:b6: %+v", d)
 	}
 	for _, d := range tol.Duals {
-		if d.Status != judge.DualWarning && d.Status != judge.DualTolerated {
+		if d.Status != dual.Warning && d.Status != dual.Tolerated {
 			t.Errorf("dual %+v", d)
 		}
 	}
@@ -61,7 +62,7 @@ func TestStudyMainLineDualPair(t *testing.T) {
 
 	cook := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7"))
 	d = dualAt(t, cook, "f2:h4")
-	if d.Kind != judge.DualPlain || d.Status != judge.DualPartial || d.Distance != 4 || d.AuthorDistance != 2 || !strings.Contains(d.Clause, "11.2.6") {
+	if d.Kind != dual.Plain || d.Status != dual.Partial || d.Distance != 4 || d.AuthorDistance != 2 || !strings.Contains(d.Clause, "11.2.6") {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
 	wantStatus(t, cook, "unique", judge.Fail, "partial cook", "f2:h4 in 4 for the author's f2:a7 in 2")
@@ -73,7 +74,7 @@ func TestStudyMainLineDualPair(t *testing.T) {
 	opt := fastOpts()
 	opt.LenientStudyDuals = true
 	len := analyseWith(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7"), opt)
-	if d := dualAt(t, len, "f2:h4"); d.Status != judge.DualWarning {
+	if d := dualAt(t, len, "f2:h4"); d.Status != dual.Warning {
 		t.Fatalf("lenient: %+v", d)
 	}
 	if len.Verdict == judge.Defective {
@@ -90,7 +91,7 @@ func TestAuthorWrittenAlternativeIsADual(t *testing.T) {
 	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7 (4. f2:h4)"))
 	d := dualAt(t, rep, "f2:h4")
-	if !d.ByAuthor || d.Status != judge.DualPartial || !strings.Contains(d.Result, "the author gives it") {
+	if !d.ByAuthor || d.Status != dual.Partial || !strings.Contains(d.Result, "the author gives it") {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
 	wantStatus(t, rep, "unique", judge.Fail, "the author gives it")
@@ -104,7 +105,7 @@ func TestDualFasterThanTheAuthors(t *testing.T) {
 	}
 	rep := mustAnalysePDN(t, shoshinWithMain(t, "2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:h4"))
 	d := dualAt(t, rep, "f2:a7")
-	if d.Kind != judge.DualFaster || d.Status != judge.DualPartial || d.Distance >= d.AuthorDistance {
+	if d.Kind != dual.Faster || d.Status != dual.Partial || d.Distance >= d.AuthorDistance {
 		t.Fatalf("4.f2:a7: %+v", d)
 	}
 	if rep.Verdict != judge.Defective {
@@ -121,7 +122,7 @@ func TestSideVariationPartialCookDemotes(t *testing.T) {
 	}
 	rep := mustAnalysePDN(t, edit(t, published(t, "Shoshin"), "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)",
 		"(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4) (1... a7-b6 2. b4-e1 b6-c5 3. e1-f2 f4-g3 4. f2:a7)"))
-	if d := dualAt(t, rep, "f2:h4"); d.Status != judge.DualDemoted {
+	if d := dualAt(t, rep, "f2:h4"); d.Status != dual.Demoted {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
 	wantStatus(t, rep, "variations", judge.Pass, "3 thematic lines", "1 variation not thematic")

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"draughtsjudge/internal/testflag"
+	"draughtsjudge/judge/dual"
 	"os"
 	"testing"
 
@@ -122,7 +123,7 @@ func TestZubovNo2(t *testing.T) {
 		}
 	}
 	for _, d := range rep.Duals {
-		if d.Status != DualTolerated || d.Kind != DualAlternativeMove {
+		if d.Status != dual.Tolerated || d.Kind != dual.AlternativeMove {
 			t.Errorf("dual %+v", d)
 		}
 	}

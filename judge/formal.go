@@ -35,6 +35,11 @@ type Judgement struct {
 	Score      float64     `json:"score"`
 	ScoreNote  string      `json:"score_note,omitempty"`
 	ScoreLines []ScoreLine `json:"score_lines,omitempty"`
+	// Branches are a study's composition branches in the solved tree
+	// (11.2.5, branches.go); BranchesCut: the tree was cut, so there may
+	// be more.
+	Branches    []StudyBranch `json:"branches,omitempty"`
+	BranchesCut bool          `json:"branches_cut,omitempty"`
 	// Originality is left to the judge; the tool gives its evidence.
 	Originality *Originality `json:"originality,omitempty"`
 }
@@ -47,7 +52,11 @@ type Finale struct {
 	Extra     []string `json:"extra,omitempty"`
 	FEN       string   `json:"fen"`
 	Fulfilled bool     `json:"fulfilled"` // the goal holds in FEN
-	Main      bool     `json:"main,omitempty"`
+	// Won says how the goal holds in FEN (complete.go wonBy): "Black has
+	// no pieces", "Black has no move", the endgame database, the problem
+	// finale rule.
+	Won  string `json:"won,omitempty"`
+	Main bool   `json:"main,omitempty"`
 	// Locked are the defender's locked squares (tasks).
 	Locked []string `json:"locked,omitempty"`
 }
@@ -260,93 +269,11 @@ func (rep *Report) notChecked(c *composition.Composition) {
 	}
 }
 
-// material counts one side's men and kings.
-func material(p *draughts.Position, s draughts.Side) (men, kings int) {
-	return p.Men(s).Count(), p.KingsOf(s).Count()
-}
-
-// genreFits reports whether the material of c allows genre g, and why not.
-func genreFits(c *composition.Composition, g string) (bool, string) {
-	p := &c.Start
-	wm, wk := material(p, draughts.White)
-	bm, bk := material(p, draughts.Black)
-	w, b := wm+wk, bm+bk
-	lock := c.Stipulation.Kind == composition.KindLock
-	switch g {
-	case composition.Problem:
-		if lock {
-			return false, "a problem's stipulation is a win or a draw, not a lock"
-		}
-		if w <= 4 {
-			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
-		}
-	case composition.Study:
-		if lock {
-			return false, "a study's stipulation is a win or a draw, not a lock"
-		}
-		if w > 4 || b > 6 {
-			return false, fmt.Sprintf("a study has at most 4 white and 6 black pieces; here %d white, %d black", w, b)
-		}
-	case composition.Ending:
-		if lock {
-			return false, "a positional ending's stipulation is a win or a draw, not a lock"
-		}
-		if c.Rules.Board.Size != 8 {
-			return false, "positional endings exist only in Russian draughts (64 squares)"
-		}
-		if w > 8 || b > 8 {
-			return false, fmt.Sprintf("a positional ending has at most 8 pieces a side; here %d white, %d black", w, b)
-		}
-	case composition.Task:
-		if !lock {
-			return false, "a locking task's stipulation is a lock"
-		}
-	}
-	return true, ""
-}
-
-// group is the group of genre g from the material (11.1.3).
-func group(c *composition.Composition, g string) string {
-	p := &c.Start
-	wm, wk := material(p, draughts.White)
-	bm, bk := material(p, draughts.Black)
-	big := c.Rules.Board.Size == 10
-	switch g {
-	case composition.Problem:
-		switch {
-		case wk+bk > 0:
-			return "with kings and men"
-		case big && c.Practical:
-			return "practical (stated by the author; men only, 11.2.7.5)"
-		case !big && wm <= 6 && bm <= 6:
-			return "miniature (up to 6 men a side)"
-		case !big:
-			return "ending (up to 12 men a side)"
-		case wm <= 7 && bm <= 7:
-			return "miniature (up to 7 men a side)"
-		case wm <= 12 && bm <= 12:
-			return "middle (up to 12 men a side)"
-		default:
-			return "large (up to 20 men a side)"
-		}
-	case composition.Task:
-		switch {
-		case wm+wk <= 7:
-			return "miniature (at most 7 white units)"
-		case c.Stipulation.LockKings > 0:
-			return "locking kings"
-		default:
-			return "locking men"
-		}
-	}
-	return ""
-}
-
 // genreCheck is [genre] (11.1.3): the genres the material allows, the
 // group, and whether the stated genre fits.
 func (rep *Report) genreCheck(c *composition.Composition) Check {
 	for _, g := range []string{composition.Problem, composition.Study, composition.Ending, composition.Task} {
-		if ok, _ := genreFits(c, g); ok {
+		if ok, _ := composition.GenreFits(c, g); ok {
 			rep.DetectedGenres = append(rep.DetectedGenres, g)
 		}
 	}
@@ -357,10 +284,10 @@ func (rep *Report) genreCheck(c *composition.Composition) Check {
 	if c.Genre == "" {
 		return newCheck(CheckGenre, NotApplicable, "no genre stated; the material fits: "+detected)
 	}
-	if ok, why := genreFits(c, c.Genre); !ok {
+	if ok, why := composition.GenreFits(c, c.Genre); !ok {
 		return newCheck(CheckGenre, Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected))
 	}
-	rep.Group = group(c, c.Genre)
+	rep.Group = composition.Group(c, c.Genre)
 	d := "stated " + c.Genre + " fits the material"
 	if rep.Group != "" {
 		d += "; group: " + rep.Group
@@ -435,9 +362,11 @@ func (f *formal) finales() []Finale {
 			}
 		}
 		fin.FEN = draughts.FEN(&end, f.r)
-		fin.Fulfilled = f.fulfilled(end)
+		if fin.Fulfilled = f.fulfilled(end); fin.Fulfilled {
+			fin.Won = wonBy(f.goal, end, f.r)
+		}
 		if fin.Fulfilled && f.c.Stipulation.Kind == composition.KindLock {
-			for _, sq := range end.Pieces[lockedSide(f.c)].Squares() {
+			for _, sq := range end.Pieces[composition.LockedSide(f.c)].Squares() {
 				fin.Locked = append(fin.Locked, f.r.Board.Name(sq))
 			}
 		}
@@ -470,8 +399,8 @@ func (f *formal) exactLock(fins []Finale) Check {
 		if err != nil {
 			continue
 		}
-		ls := lockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
-		men, kings := material(&p, ls)
+		ls := composition.LockedSide(f.c) // Black, or White in a giveaway task (11.1.3)
+		men, kings := composition.Material(&p, ls)
 		blocked := p.Side == ls && len(draughts.LegalMoves(&p, f.r)) == 0
 		switch {
 		case fin.Fulfilled:

@@ -1,11 +1,9 @@
 package judge
 
 import (
-	"fmt"
 	"strings"
 
 	"draughtsjudge/composition"
-	"draughtsjudge/draughts"
 )
 
 // Giveaway compositions (clause 11.1.4, "с обратным заданием (поддавки)").
@@ -16,38 +14,6 @@ import (
 // note applies the rules of the main kinds "with the corresponding
 // amendments"; the amendments this tool makes are giveawayAmend's, and the
 // report lists them in the [amendments] check.
-
-// lockedSide is the side whose pieces a lock stipulation locks: Black in a
-// locking task, White in a giveaway locking task (11.1.3).
-func lockedSide(c *composition.Composition) draughts.Side {
-	if c != nil && c.Stipulation.Kind == composition.KindLock && composition.IsGiveaway(c) {
-		return draughts.White
-	}
-	return draughts.Black
-}
-
-// giveawayGoalText is the goal of a giveaway composition in words.
-func giveawayGoalText(c *composition.Composition) string {
-	switch {
-	case c.Stipulation.Kind == composition.KindLock:
-		return "White forces Black to lock exactly the " + lockText(c) + " of White, White to move (11.1.3 note on giveaway tasks)"
-	case c.Stipulation.GiveAll:
-		return "White forces Black to capture every White piece (11.1.4)"
-	}
-	return "White forces Black to capture every White piece or to leave White without a move (11.1.4; the win of a giveaway game, 8.1)"
-}
-
-func lockText(c *composition.Composition) string {
-	men, kings := c.Stipulation.LockMen, c.Stipulation.LockKings
-	s := fmt.Sprintf("%d men", men)
-	if men == 1 {
-		s = "1 man"
-	}
-	if kings > 0 {
-		s = fmt.Sprintf("%d kings and %s", kings, s)
-	}
-	return s
-}
 
 // giveawayAmend applies clause 11.1.3's note ("with the corresponding
 // amendments") to a giveaway composition's checks, and adds the
@@ -84,7 +50,7 @@ func (rep *Report) giveawayAmend(c *composition.Composition) {
 		ch.Detail = "giveaway composition (11.1.4): a material lead is a handicap in giveaway, so Black's lead is not limited (11.2.7.1 not applied); " + ch.Detail
 		na = append(na, "problem-balance")
 	}
-	d := "giveaway composition: " + giveawayGoalText(c) + "; the rules of the main kinds apply with the corresponding amendments (11.1.3 note)"
+	d := "giveaway composition: " + composition.GiveawayGoalText(c) + "; the rules of the main kinds apply with the corresponding amendments (11.1.3 note)"
 	if len(na) > 0 {
 		d += "; not applied: " + strings.Join(na, ", ")
 	}

@@ -3,6 +3,7 @@ package judge_test
 import (
 	"context"
 	"draughtsjudge/internal/testflag"
+	"draughtsjudge/judge/dual"
 	"strings"
 	"testing"
 
@@ -118,10 +119,10 @@ func TestInputErrors(t *testing.T) {
 // In the side variation 1...26-3 2.42x26 36-41 the author's 3.26-21 wins
 // in 3, and 3.38-16 (3...3-14 4.16-32 14x37 5.26x42 …), 3.38-43 and 3.38-49
 // win in 5 by another combination: a partial cook that demotes the
-// variation (11.2.6), which leaves one branch, and a study needs two
-// (11.2.5). So by the strict reading (docs/checks.md "Judgement calls") the study
-// is defective on [variations] only, never on [unique]; a lenient judge
-// (--lenient-study-duals) keeps the variation.
+// variation (11.2.6), which leaves one of the author's lines, and a study
+// needs two branches (11.2.5). Judged by its play (docs/checks.md), it has
+// a second one the source does not print, 1...36-41 2.38-21: then it is
+// sound; never defective on [unique], and defective only on [variations].
 func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 	testflag.Long(t)
 	c := sample(t, "Vitoshkin")
@@ -140,11 +141,11 @@ func TestVitoshkinStudyUnknownWithEvidence(t *testing.T) {
 		t.Fatalf("defective: %s", rep.Reason)
 	}
 	for _, d := range rep.Duals {
-		if d.Status != judge.DualDemoted || d.AuthorDistance != 3 || d.Distance != 5 {
+		if d.Status != dual.Demoted || d.AuthorDistance != 3 || d.Distance != 5 {
 			t.Errorf("dual %+v", d)
 		}
 	}
-	if rep.Verdict == judge.Defective {
+	if rep.Verdict != judge.VUnknown {
 		if ch := check(rep, "variations"); !strings.Contains(ch.Detail, "1 variation not thematic") {
 			t.Errorf("variations %+v", ch)
 		}

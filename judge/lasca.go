@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"draughtsjudge/judge/dual"
 	"fmt"
 	"strings"
 	"time"
@@ -62,7 +63,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
 	rep.add(lascaLegal(&p))
-	rep.add(variationsCheck(c, nil))
+	rep.add(variationsCheck(c, nil, nil))
 	for _, e := range lasca.Replay(c.File, c.Game.Moves, p, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
@@ -255,15 +256,15 @@ func (w *lascaWalker) walk(plies []draughts.Ply, p lasca.Position, line []string
 					continue
 				}
 				f := Finding{Line: append([]string(nil), line...), Move: b.Move, Author: text, Distance: b.Distance, AuthorDistance: after.Distance}
-				f.Kind = DualPlain
+				f.Kind = dual.Plain
 				if b.Distance < after.Distance {
-					f.Kind = DualFaster
+					f.Kind = dual.Faster
 				}
 				f.Result = fmt.Sprintf("also wins in %d (the author's %s in %d)", b.Distance, text, after.Distance)
 				if main {
-					f.Status, f.Clause, f.Note = DualPartial, "11.2.6", "a second winning move in the main line (Lasca: 11.2.6 read strictly; the tolerances of 11.1.3, 11.2.7.3 and 11.3.8.5 are not applied)"
+					f.Status, f.Clause, f.Note = dual.Partial, "11.2.6", "a second winning move in the main line (Lasca: 11.2.6 read strictly; the tolerances of 11.1.3, 11.2.7.3 and 11.3.8.5 are not applied)"
 				} else {
-					f.Status, f.Clause, f.Note = DualWarning, "11.2.6", "a second winning move in a side variation"
+					f.Status, f.Clause, f.Note = dual.Warning, "11.2.6", "a second winning move in a side variation"
 				}
 				w.duals = append(w.duals, f)
 			}
@@ -295,7 +296,7 @@ func lineOrStartText(line []string) string {
 // warning (docs/lasca.md: a judgement call).
 func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer) {
 	bound := "every first move decided at any depth (the whole reachable set solved)"
-	switch partial := dualsWith(rep.Duals, DualPartial); {
+	switch partial := dualsWith(rep.Duals, dual.Partial); {
 	case len(rep.Cooks) > 0:
 		var s []string
 		for _, f := range rep.Cooks {

@@ -3,11 +3,11 @@ package judge
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/dual"
 	"draughtsjudge/solver"
 )
 
@@ -47,7 +47,7 @@ func newWalker(c *composition.Composition, goal solver.Goal, attacker draughts.S
 	}
 	s := solver.NewSearcher(c.Rules, goal, attacker, b)
 	s.SetDrawRules(opt.Solver.DrawRules)
-	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: firstBranch(c), lines: lines, lenient: opt.LenientStudyDuals}
+	return &walker{c: c, r: c.Rules, s: s, goal: goal, attacker: attacker, bound: bound, slack: slack, firstBranch: c.FirstBranch(), lines: lines, lenient: opt.LenientStudyDuals}
 }
 
 // walk follows plies from p; line is the moves so far. The first ply of
@@ -144,12 +144,13 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 	if err != nil {
 		return
 	}
-	x := dualContext{p: p, author: am, authorDist: authorDist}
+	x := dual.Context{P: p, Author: am, AuthorDist: authorDist}
+	var authorFinale *draughts.Position
 	if len(next) > 0 {
-		x.reply = next[0].Text
+		x.Reply = next[0].Text
 	}
 	if len(next) > 1 {
-		x.next = next[1].Text
+		x.Next = next[1].Text
 	}
 	finaleDone := false
 	for _, b := range wins {
@@ -164,7 +165,7 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		if !finaleDone {
 			finaleDone = true
 			if fin, _, ok := w.play(p.Play(am), authorDist-1+w.slack, nil); ok {
-				x.authorFinale = &fin
+				authorFinale = &fin
 			}
 		}
 		m, err := draughts.ParseMove(&p, w.r, b.Move)
@@ -180,45 +181,45 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 		if f.ByAuthor {
 			given = "; the author gives it"
 		}
-		f.Kind = classifyDual(w.r, x, m, b.Distance, repeats)
-		geometric := f.Kind == DualAlternativeMove || f.Kind == DualAlternativeCapture || f.Kind == DualKingDiagonal
-		if !geometric && dualFinale != nil && x.authorFinale != nil && samePosition(dualFinale, x.authorFinale) {
+		f.Kind = dual.Classify(w.r, x, m, b.Distance, repeats)
+		geometric := f.Kind == dual.AlternativeMove || f.Kind == dual.AlternativeCapture || f.Kind == dual.KingDiagonal
+		if !geometric && dualFinale != nil && authorFinale != nil && samePosition(dualFinale, authorFinale) {
 			f.Result = fmt.Sprintf("reaches the author's finale (in %d, author's %s in %d)%s", b.Distance, author, authorDist, given)
 			f.Kind = "transposition"
 			w.transpositions = append(w.transpositions, f)
 			continue
 		}
-		at := dualPlace{main: main, before: main && len(line) < w.firstBranch, single: p.Pieces[w.attacker].Count() == 1, lenient: w.lenient}
+		at := dual.Place{Main: main, Before: main && len(line) < w.firstBranch, Single: p.Pieces[w.attacker].Count() == 1, Lenient: w.lenient}
 		if w.c.Genre == composition.Task && dualFinale != nil {
 			// Compare with the author's own finales below this node (the
 			// locks of his lines through it), else with the solver's
 			// finale after the author's move.
 			cands := w.authorEnds(line)
-			if len(cands) == 0 && x.authorFinale != nil {
-				cands = []draughts.Position{*x.authorFinale}
+			if len(cands) == 0 && authorFinale != nil {
+				cands = []draughts.Position{*authorFinale}
 			}
 			for i := range cands {
-				at.known = true
-				at.same, at.finale = w.sameLock(dualFinale, &cands[i])
-				if at.same {
+				at.Known = true
+				at.Same, at.Finale = w.sameLock(dualFinale, &cands[i])
+				if at.Same {
 					break
 				}
 			}
 		}
 		f.place = at
-		f.Status, f.Clause, f.Note = judgeDual(w.c, f.Kind, b.Distance, at)
-		failing := f.Status == DualPartial || f.Status == DualFull
+		f.Status, f.Clause, f.Note = dual.Judge(w.c, f.Kind, b.Distance, at)
+		failing := f.Status == dual.Partial || f.Status == dual.Full
 		switch {
 		case authorBound || b.Bound:
 			// A distance is only a proof's length (budget spent): the
 			// classification, which compares distances, is not decided.
-			f.Status, f.Note = DualUndecided, "a distance is only an upper bound (the exact search spent its budget)"
-		case failing && !geometric && (dualFinale == nil || x.authorFinale == nil):
+			f.Status, f.Note = dual.Undecided, "a distance is only an upper bound (the exact search spent its budget)"
+		case failing && !geometric && (dualFinale == nil || authorFinale == nil):
 			// Whether it reaches the author's finale (a transposition, no
 			// cook) was not found within the budget: a defect only on
 			// what was decided (under --time a transposition looked like
 			// a partial cook).
-			f.Status, f.Note = DualUndecided, "its finale or the author's was not reached within the budget: a transposition or a "+f.Status+", undecided"
+			f.Status, f.Note = dual.Undecided, "its finale or the author's was not reached within the budget: a transposition or a "+f.Status+", undecided"
 		}
 		f.Result = fmt.Sprintf("also forces the goal in %d (author's %s in %d)%s", b.Distance, author, authorDist, given)
 		if isDraw(w.c) { // drawtext.go
@@ -238,6 +239,9 @@ func (w *walker) authorFails(p draughts.Position, line []string, author string, 
 		switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
 		case solver.Never:
 			msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
+			if e := w.escape(p.Play(am), append(append([]string(nil), line...), author)); e != "" {
+				msg += ": " + e // complete.go
+			}
 		case solver.Aborted:
 			w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
 			return
@@ -286,11 +290,7 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 	if o, d := w.s.DistanceFresh(p, w.bound); o == solver.Proved && d+w.slack < hi {
 		hi = d + w.slack
 	}
-	defences := draughts.LegalMoves(&p, w.r)
-	sort.SliceStable(defences, func(i, j int) bool {
-		return draughts.MoveLess(draughts.MoveString(&p, w.r, defences[i]), draughts.MoveString(&p, w.r, defences[j]))
-	})
-	for _, d := range defences {
+	for _, d := range sortedMoves(&p, w.r) {
 		if covered[d] {
 			continue
 		}
@@ -336,7 +336,9 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o == solver.Proved && dist == 0:
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
-		w.finales = append(w.finales, fmt.Sprintf("line ends after %s, %s to the goal", lastMoves(line), count(dist, "more forced move")))
+		// The moves the tool adds are the finale's (formal.go finales,
+		// Finale.Completed).
+		w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal", numberedLast(line, w.c.Start.Side), count(dist, "more forced move")))
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}
@@ -369,27 +371,6 @@ func lastMoves(line []string) string {
 }
 
 func contains(xs []string, x string) bool { return slices.Contains(xs, x) }
-
-// firstBranch is the index of the first ply of the main line that is a
-// defender's move with alternatives (not tries), or -1 when the solution
-// never branches: 11.2.6's "before the branching into thematic variations"
-// presupposes a branching; a one-line solution is judged by the partial
-// cook rules (11.2.6, 11.2.7.3, 11.3.7.5) instead.
-func firstBranch(c *composition.Composition) int {
-	attacker := c.Start.Side == draughts.White
-	moves := c.Solution() // identical lines once (lines.go)
-	for i := range moves {
-		if attacker == (i%2 == 0) {
-			continue
-		}
-		for _, v := range moves[i].Variations {
-			if len(v) > 0 && !composition.IsTry(&v[0]) {
-				return i
-			}
-		}
-	}
-	return -1
-}
 
 // authorEnds are the end positions of the author's lines that pass through
 // the node reached by line, where the goal is fulfilled.

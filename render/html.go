@@ -68,11 +68,7 @@ func newHTMLEntry(r *judge.Report) htmlEntry {
 		if !f.Fulfilled {
 			continue
 		}
-		name := "finale after " + lineOrStart(f.Line)
-		if len(f.Extra) > 0 {
-			name += " (+ forced " + strings.Join(f.Extra, " ") + ")"
-		}
-		e.Finales = append(e.Finales, htmlFinale{name, diagram(r.Variant, f.FEN, 24)})
+		e.Finales = append(e.Finales, htmlFinale{finaleName(r, f), diagram(r.Variant, f.FEN, 24)})
 	}
 	if r.Tree != nil {
 		var sb strings.Builder

@@ -40,7 +40,7 @@ func writeMarkdown(w io.Writer, res *batch.Result) {
 		fmt.Fprintf(w, "- author's key %s; keys found %s; main line: %s\n", orDash(r.AuthorKey), orDash(strings.Join(r.Keys, ", ")), orDash(strings.Join(r.MainLine, " ")))
 		for _, f := range r.Finales {
 			if f.Fulfilled {
-				fmt.Fprintf(w, "- finale after %s: `%s`\n", lineOrStart(f.Line), f.FEN)
+				fmt.Fprintf(w, "- %s: `%s`\n", cell(finaleName(r, f)), f.FEN)
 			}
 		}
 		fmt.Fprintln(w, "\n| check | clause | status | evidence |\n|---|---|---|---|")

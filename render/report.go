@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"draughtsjudge/batch"
+	"draughtsjudge/draughts"
 	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
@@ -53,6 +54,11 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
+	}
+	for _, f := range r.Finales {
+		if c := f.Completed(startSide(r)); c != "" {
+			fmt.Fprintf(w, "   completed: %s\n", c)
+		}
 	}
 	findings := func(name string, fs []judge.Finding) {
 		for _, f := range fs {
@@ -167,6 +173,28 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// finaleName names a finale of r for a caption: the author's line, or,
+// where the author's text stops before the goal, how far it goes and the
+// moves the tool added (judge.Finale.Completed); then how the goal holds.
+func finaleName(r *judge.Report, f judge.Finale) string {
+	if c := f.Completed(startSide(r)); c != "" {
+		return "finale: " + c
+	}
+	name := "finale after " + lineOrStart(f.Line)
+	if f.Won != "" {
+		name += " (won: " + f.Won + ")"
+	}
+	return name
+}
+
+// startSide is the side to move in r's initial position (its FEN).
+func startSide(r *judge.Report) draughts.Side {
+	if strings.HasPrefix(r.FEN, "B") {
+		return draughts.Black
+	}
+	return draughts.White
 }
 
 func lineOrStart(line []string) string {

@@ -452,12 +452,33 @@ func (s Summary) timeStats() (mean, median, max float64) {
 	return mean, median, v[len(v)-1]
 }
 
+// Branches is a study's count of composition branches in the solved
+// tree (11.2.5, judge.StudyBranch): "3 (1 given)", "≥2 (1 given)" when
+// the tree was capped, "-" when not counted (no tree, not a study with a
+// win stipulation).
+func Branches(rep *judge.Report) string {
+	if len(rep.Branches) == 0 && !rep.BranchesCut {
+		return "-"
+	}
+	given := 0
+	for _, b := range rep.Branches {
+		if b.Given {
+			given++
+		}
+	}
+	at := ""
+	if rep.BranchesCut {
+		at = "≥"
+	}
+	return fmt.Sprintf("%s%d (%d given)", at, len(rep.Branches), given)
+}
+
 // WriteMarkdown writes the results table, then the summary lines: how many
 // entries are decided, the time per entry and the agreement with the
 // expectations. machine describes where it ran.
 func WriteMarkdown(w io.Writer, res []Result, machine string) {
-	fmt.Fprintln(w, "| # | entry | expected | verdict | keys | cooks | outcome | seconds | nodes |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| # | entry | expected | verdict | keys | cooks | branches | outcome | seconds | nodes |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for i, r := range res {
 		e := r.Exp
 		want := string(e.Verdict)
@@ -465,9 +486,10 @@ func WriteMarkdown(w io.Writer, res []Result, machine string) {
 			want = TBD
 		}
 		want += " " + e.Keys.String()
-		verdict, keys, cooks, secs, nodes := "-", "-", "-", "-", "-"
+		verdict, keys, cooks, branches, secs, nodes := "-", "-", "-", "-", "-", "-"
 		if rep := r.Report; rep != nil {
 			verdict = string(rep.Verdict)
+			branches = Branches(rep)
 			if len(rep.Keys) > 0 {
 				keys = strings.Join(rep.Keys, " ")
 			}
@@ -490,7 +512,7 @@ func WriteMarkdown(w io.Writer, res []Result, machine string) {
 		if r.Outcome == Undecided && r.Report != nil {
 			out += " (" + r.Report.Reason + ")"
 		}
-		fmt.Fprintf(w, "| %d | %s (%s) | %s | %s | %s | %s | %s | %s | %s |\n", i+1, e.Name, e.ID(), want, verdict, keys, cooks, cell(out), secs, nodes)
+		fmt.Fprintf(w, "| %d | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s |\n", i+1, e.Name, e.ID(), want, verdict, keys, cooks, branches, cell(out), secs, nodes)
 	}
 	s := Summarise(res)
 	mean, median, max := s.timeStats()

@@ -1,0 +1,126 @@
+package judge
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"draughtsjudge/composition"
+	"draughtsjudge/draughts"
+	"draughtsjudge/solver"
+)
+
+// This file holds what the report says where the author's text stops
+// before the goal (a published fragment, "and White wins"): the solver's
+// line from the author's last position to the goal (finales, formal.go,
+// finds it), and, where the author's move does not win, the defence by
+// which Black escapes.
+
+// Completed says where the author's text of the finale's line stops before
+// the goal and what the tool added (the solver's forced play, Extra):
+// "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4; the tool
+// completed it: 3...h2-g1 4.b4-a5 g1:b6 5.a5:c7 a7-b6 6.c7:a5 (won: Black
+// has no pieces)"; "" when the line reaches the goal itself or was not
+// completed. start is the side to move in the initial position.
+func (fin Finale) Completed(start draughts.Side) string {
+	if len(fin.Extra) == 0 {
+		if fin.Fulfilled && strings.HasPrefix(fin.Won, dbWon) && len(fin.Line) > 0 {
+			// The line stops in a position the database decides.
+			return "the author's text ends after " + numberedLast(fin.Line, start) + ", where the goal holds (won: " + fin.Won + ")"
+		}
+		return ""
+	}
+	won := ""
+	if fin.Won != "" {
+		won = " (won: " + fin.Won + ")"
+	}
+	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + numbered(fin.Line, fin.Extra, start) + won
+}
+
+// dbWon begins wonBy's text for a win the endgame database decides.
+const dbWon = "endgame database"
+
+// wonBy says how the goal holds in the finale p: no black piece or move
+// (6.1.7), a lock, an endgame database's win, or the problem finale rule
+// (11.2.7.2).
+func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
+	_, d := goalDistance(g, p, r)
+	var ml draughts.MoveList
+	draughts.Generate(&p, r, &ml)
+	_, win := g.(solver.Win)
+	switch {
+	case !win:
+		return "the goal holds (" + solver.GoalName(g) + ")"
+	case p.Pieces[draughts.Black] == 0:
+		return "Black has no pieces"
+	case ml.N == 0 && p.Side == draughts.Black:
+		return "Black has no move"
+	case d > 0:
+		return fmt.Sprintf("%s, White wins in %s", dbWon, count(d, "more move"))
+	}
+	return "the problem finale rule: White ahead in material, Black to make a quiet move, no shot (11.2.7.2)"
+}
+
+// escape names Black's defences in q (Black to move, after the author's
+// move) after which White never forces the goal, each proved at any depth:
+// "Black escapes with 4...g1-h2 (no forced win after it at any depth)".
+func (w *walker) escape(q draughts.Position, line []string) string {
+	e := w.escapes(q, line, 3)
+	if len(e) == 0 {
+		return ""
+	}
+	return "Black escapes with " + strings.Join(e, " or ") + " (no forced win after it at any depth)"
+}
+
+// escapes returns up to most defences of q (Black to move) after which
+// the goal is never forced, numbered after line.
+func (w *walker) escapes(q draughts.Position, line []string, most int) []string {
+	var out []string
+	for _, d := range sortedMoves(&q, w.r) {
+		if o, _ := w.s.DistanceFresh(q.Play(d), w.bound); o == solver.Never {
+			out = append(out, composition.MoveNo(line, w.c.Start.Side)+draughts.MoveString(&q, w.r, d))
+			if len(out) == most {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sortedMoves are p's legal moves in notation order (deterministic).
+func sortedMoves(p *draughts.Position, r *draughts.Rules) []draughts.Move {
+	ms := draughts.LegalMoves(p, r)
+	sort.SliceStable(ms, func(i, j int) bool {
+		return draughts.MoveLess(draughts.MoveString(p, r, ms[i]), draughts.MoveString(p, r, ms[j]))
+	})
+	return ms
+}
+
+// numbered writes moves, played after line, with their move numbers:
+// "3...h2-g1 4.b4-a5 g1:b6".
+func numbered(line, moves []string, start draughts.Side) string {
+	var sb strings.Builder
+	all := append(append([]string(nil), line...), moves...)
+	for i, m := range moves {
+		at := all[:len(line)+i]
+		no := composition.MoveNo(at, start)
+		if i > 0 {
+			sb.WriteByte(' ')
+			if strings.HasSuffix(no, "...") {
+				no = ""
+			}
+		}
+		sb.WriteString(no + m)
+	}
+	return sb.String()
+}
+
+// numberedLast is the last moves of line (at most four plies) with their
+// numbers ("1...f4-e3 2.b4-e1 a7-b6 3.a3-b4"), or "the start".
+func numberedLast(line []string, start draughts.Side) string {
+	if len(line) == 0 {
+		return "the start"
+	}
+	n := max(len(line)-4, 0)
+	return numbered(line[:n], line[n:], start)
+}

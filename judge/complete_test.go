@@ -1,0 +1,143 @@
+package judge_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
+)
+
+// A solution that stops before the goal is completed by the tool, and
+// the report says how far the author's text goes. The truth is the
+// published text beyond the cut: Shoshin's study (corpus/sample) cut after
+// 3.a3-b4 goes on, as published, 3...h2-g1 4.b4-a5, after which Black's
+// g1:b6 and White's a5:c7 are forced captures (6.1.5) and Black's last man
+// is taken on the next move.
+func TestTruncatedSolutionCompleted(t *testing.T) {
+	cut := edit(t, published(t, "Shoshin"), " h2-g1 (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5) 4. b4-a5", "")
+	rep, err := parse(t, "shoshin-cut.pdn", cut, linesOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("solvable")
+	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4, ") {
+		t.Fatalf("solvable: %+v", ch)
+	}
+	want := "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4; the tool completed it: 3...h2-g1 4.b4-a5 g1:b6 5.a5:c7"
+	main := false
+	for _, f := range rep.Finales {
+		if f.Main {
+			main = true
+			if got := f.Completed(draughts.White); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "(won: Black has no pieces)") || !f.Fulfilled {
+				t.Errorf("main finale: %q\nwant it to start %q and say how it is won", got, want)
+			}
+		}
+	}
+	if !main {
+		t.Errorf("no main finale in %+v", rep.Finales)
+	}
+}
+
+// A textbook ending whose printed solution stops "with a win" (с
+// выигрышем) after 6.h8-d4 (corpus/regression/published-2.pdn #14): the
+// report says the author's text ends there, where the endgame database
+// (built by retrograde analysis, not by the solver) gives the win.
+func TestPublishedFragmentCompleted(t *testing.T) {
+	data, err := os.ReadFile("../corpus/regression/published-2.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := pdnGame(t, map[string][]byte{"published-2.pdn": data}, "textbook example (not named)")
+	if !strings.Contains(game, "застава") {
+		t.Fatalf("not the zastava ending:\n%s", game)
+	}
+	opt := linesOpts()
+	opt.Prober = russian4(t)
+	rep, err := parse(t, "published-2.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := rep.Check("solvable"); ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "the author's text ends after 4...g5-f4 5.h2:h8 h4-g3 6.h8-d4, ") {
+		t.Fatalf("solvable: %+v", ch)
+	}
+	for _, f := range rep.Finales {
+		// Three pieces are left: the 4-piece database decides the end.
+		if got := f.Completed(draughts.White); got != "the author's text ends after 4...g5-f4 5.h2:h8 h4-g3 6.h8-d4, where the goal holds (won: endgame database, White wins in 1 more move)" || !f.Fulfilled {
+			t.Errorf("finale %+v: %q", f, got)
+		}
+	}
+	if len(rep.Finales) != 1 {
+		t.Errorf("%d finales, want the printed line's", len(rep.Finales))
+	}
+}
+
+// A study is judged by its play (11.2.5): Shoshin's study with only its
+// main line printed still has the published variations 1...f4-e3 and
+// 3...a7-b6 in its play, each a branch of unique White moves to an
+// economical finale, so [variations] passes and names them as not given.
+func TestStudyBranchesFromPlay(t *testing.T) {
+	one := edit(t, published(t, "Shoshin"), " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
+	one = edit(t, one, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
+	rep, err := parse(t, "shoshin-one-line.pdn", one, linesOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("variations")
+	if ch == nil || ch.Status != judge.Pass {
+		t.Fatalf("variations: %+v", ch)
+	}
+	for _, want := range []string{"the author gives 1 thematic line", "not given by the author: ", "1...f4-e3 2.b4-e1", "3...a7-b6 4.c5:a7"} {
+		if !strings.Contains(ch.Detail, want) {
+			t.Errorf("variations detail lacks %q: %s", want, ch.Detail)
+		}
+	}
+	given := 0
+	for _, b := range rep.Branches {
+		if b.Given {
+			given++
+		}
+	}
+	if len(rep.Branches) < 3 || given != 1 {
+		t.Errorf("%d branches, %d given; want the three published lines, one given", len(rep.Branches), given)
+	}
+}
+
+// A printed line that does not win: Shoshin's study with 2.b4-a5 instead
+// of the published 2.b4-c5. The solvable check fails and names Black's
+// escape; the truth is the 4-piece endgame database (built by retrograde
+// analysis, not by the solver): after 2.b4-a5 and each escape named,
+// White does not win.
+func TestFalseLineNamesEscape(t *testing.T) {
+	prober := russian4(t)
+	opt := linesOpts()
+	opt.Prober = prober
+	wrong := edit(t, published(t, "Shoshin"), shoshinMain, "1. a5-b4 f4-g3 2. b4-a5")
+	rep, err := parse(t, "shoshin-wrong.pdn", wrong, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := rep.Check("solvable")
+	const want = "2.b4-a5 does not force the goal at any depth (after a5-b4 f4-g3): Black escapes with 2..."
+	if ch == nil || ch.Status != judge.Fail || !strings.Contains(ch.Detail, want) || rep.Verdict != judge.Defective {
+		t.Fatalf("verdict %s, solvable %+v; want it to contain %q", rep.Verdict, ch, want)
+	}
+	t.Log(ch.Detail)
+	r := draughts.Russian
+	p, err := draughts.ParseFEN(r, "B:WKa5,a3:Ba7,g3") // after 1.a5-b4 f4-g3 2.b4-a5
+	if err != nil {
+		t.Fatal(err)
+	}
+	escapes := strings.Split(strings.SplitN(strings.SplitN(ch.Detail, "Black escapes with ", 2)[1], " (", 2)[0], " or ")
+	for _, e := range escapes {
+		m, err := draughts.ParseMove(&p, r, strings.TrimPrefix(e, "2..."))
+		if err != nil {
+			t.Fatalf("escape %q: %v", e, err)
+		}
+		q := p.Play(m)
+		if wdl, _, ok := prober.Probe(r, q); !ok || wdl > 0 {
+			t.Errorf("escape %s: the database gives White (to move) %d (known %v), want no win", e, wdl, ok)
+		}
+	}
+}
