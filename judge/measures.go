@@ -74,7 +74,7 @@ func (f *formal) variationsMeasure(rep *Report) []Measure {
 	if len(rep.demoted) > 0 {
 		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
 	}
-	return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%d thematic lines (the main line and the defences the author gives; %d author's lines in all%s)", themes, len(f.lines), demDetail))
+	return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%s (the main line and the defences the author gives; %s in all%s)", count(themes, "thematic line"), count(len(f.lines), "author's line"), demDetail))
 }
 
 // finalesMeasure counts the distinct finales (11.3.9.5), and the rare
