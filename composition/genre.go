@@ -27,7 +27,7 @@ func GenreFits(c *Composition, g string) (bool, string) {
 			return false, "a problem's stipulation is a win or a draw, not a lock"
 		}
 		if w <= 4 {
-			return false, fmt.Sprintf("a problem has more than 4 white pieces; White has %d", w)
+			return false, fmt.Sprintf("a problem needs at least 5 white pieces; White has %d", w)
 		}
 	case Study:
 		if lock {
