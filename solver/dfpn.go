@@ -19,8 +19,7 @@ import (
 // for searching AND/OR trees and its applications", PhD thesis, Univ. of
 // Tokyo), with the df-pn+ initial numbers (a new attacker node gets
 // pn = 1, dn = its number of moves; a defender node pn = its number of
-// moves, dn = 1: forced captures are cheap to prove), scaled by the
-// material won or lost since the root (pninit.go), and the 1+ε
+// moves, dn = 1: forced captures are cheap to prove) and the 1+ε
 // threshold of Pawlewicz & Lew (2007) against thrashing. Leaves are
 // decided by the goal (Goal.Eval), which reads the endgame databases.
 //
@@ -64,9 +63,6 @@ type Prover struct {
 	irrev  []int
 	frames []*pnFrame
 	ml     draughts.MoveList
-	// rootBalance is the attacker's lead in men at the root of the
-	// search, which the initial numbers are relative to (pninit.go).
-	rootBalance int
 }
 
 // pnFrame holds one expanded node's children; frames are reused per ply.
@@ -211,7 +207,6 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 	}
 	pv.path = append(pv.path[:0], p)
 	pv.irrev = append(pv.irrev[:0], 0)
-	pv.rootBalance = balance(&p, pv.attacker)
 	pn, dn, _, dist := pv.leaf(&p, 0, -1)
 	if pn != 0 && dn != 0 && pv.budget.Nodes != 0 && pv.tt.spent != nil {
 		if b, ok := pv.tt.spent[idOf(&p)]; ok && b >= pv.limit && pv.tt.local == nil {
@@ -237,7 +232,7 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 }
 
 // leaf returns the numbers of p from the table, or evaluates it (one
-// node): the goal's verdict, else the initial numbers (pninit.go). A
+// node): the goal's verdict, else the df-pn+ initial numbers. A
 // conditional disproof (one that rests on positions of some search path)
 // is taken when each of those positions is on the current path between
 // indices lo and hi (hi < lo: p was reached by an irreversible move, so
@@ -275,8 +270,11 @@ func (pv *Prover) leaf(p *draughts.Position, lo, hi int) (pn, dn uint32, d deps,
 		pv.tt.store(p, pnInf, 0, 0, 0)
 		return pnInf, 0, noDeps, 0
 	}
-	pn, dn = initNumbers(p, pv.attacker, pv.rootBalance, uint32(pv.ml.N))
-	return pn, dn, noDeps, 0
+	n := uint32(pv.ml.N)
+	if p.Side == pv.attacker {
+		return 1, n, noDeps, 0
+	}
+	return n, 1, noDeps, 0
 }
 
 // onPath finds the positions of a conditional disproof on the current
