@@ -19,7 +19,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 28
+const ReportVersion = 29
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -250,8 +250,23 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
 	rep.staticChecks(c)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
-	rep.add(variationsCheck(c, nil, nil))
+	ch := variationsCheck(c, nil, nil)
+	if ch.Status == Fail && c.Stipulation.Kind == composition.KindWin && c.Rules != nil && !c.Rules.Giveaway &&
+		(c.Genre == composition.Study || c.Genre == composition.Ending) {
+		// 11.2.5: a win study is judged by the branches of its play,
+		// counted in the solved tree (authorTree); until then, and if the
+		// solve never gets there, fewer than two printed lines prove nothing.
+		ch = newCheck(CheckVariations, Unknown, ch.Detail+"; its play's branches are counted in the solved tree, which was not reached")
+	}
+	rep.add(ch)
 	rep.authorSolution(c, attacker)
+}
+
+// cutShort reports whether the entry's searches were cut short: its work
+// budget is spent, or its --time deadline has passed.
+func cutShort(opt Options) bool {
+	b := opt.Solver.Budget
+	return b.Work.Exhausted() || !b.Deadline.IsZero() && time.Now().After(b.Deadline)
 }
 
 // withBudget applies opt.Time to ctx and the solver's deadline, and gives
@@ -405,6 +420,11 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 	}
 	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
 		*ch = variationsCheck(c, rep.demoted, bc)
+		if ch.Status == Fail && bc != nil && (bc.cut || cutShort(opt)) {
+			// Fewer than two branches found in a tree the budget or
+			// the tree's size cut short is no proof that there are fewer.
+			*ch = newCheck(CheckVariations, Unknown, ch.Detail+"; the solved tree is incomplete (budget or tree size), so fewer branches found is not a proof")
+		}
 	}
 	rep.sideFinales = w.sideFinales
 	rep.Nodes += w.s.Nodes()
