@@ -71,7 +71,7 @@ func TestSectionAsPublished(t *testing.T) {
 				t.Errorf("%s: %q before the appendix", format, bad)
 			}
 		}
-		for _, want := range []string{"1st Prize: No. 1 — А. Шошин (A. Shoshin)", "1. a5-b4 f4-g3", "A miniature", "Defective, not ranked", "first moves refuted by a single defence"} {
+		for _, want := range []string{"1st Prize: No. 1 — А. Шошин (A. Shoshin)", "1. a5-b4 f4-g3", "A miniature", "Undecided, not awarded until decided", "first moves refuted by a single defence"} {
 			if plain := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, ""); !strings.Contains(plain, want) {
 				t.Errorf("%s: no %q in the report", format, want)
 			}
