@@ -2,12 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
-
-	"draughtsjudge/contest"
 )
 
 // contest9Grade is grade of the ten answer files of testdata/contest9
@@ -20,20 +15,7 @@ var contest9Grade = []string{"grade", "--no-db", "--key", "testdata/contest9/key
 // key's points and the rule of docs/contests.md (a line earns its points ×
 // the share of its White moves after the key the answer gives).
 func TestGradeContest9(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "res.json")
-	code, _, errs := runCLI(t, append(contest9Grade, "--out", out)...)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	data, _ := os.ReadFile(out)
-	var res contest.Results
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]*contest.SolverResult{}
-	for _, s := range res.Solvers {
-		got[s.Solver] = s
-	}
+	got := gradeMarks(t, contest9Grade)
 	for _, w := range []struct {
 		solver string
 		no     int // 0: the total

@@ -65,8 +65,15 @@ func markingKey(t *testing.T, dir string) (string, *contest.ContestKey) {
 // marks by solver.
 func gradeJSON(t *testing.T, keyPath, answers string) map[string]*contest.SolverResult {
 	t.Helper()
+	return gradeMarks(t, append([]string{"grade", "--key", keyPath, "--answers", answers, "--format", "json"}, markingFast...))
+}
+
+// gradeMarks runs grade with args (a JSON grade), its results written with
+// --out, and returns the marks by solver.
+func gradeMarks(t *testing.T, args []string) map[string]*contest.SolverResult {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "res.json")
-	code, _, errs := runCLI(t, append([]string{"grade", "--key", keyPath, "--answers", answers, "--format", "json", "--out", out}, markingFast...)...)
+	code, _, errs := runCLI(t, append(append([]string(nil), args...), "--out", out)...)
 	if code != exitOK {
 		t.Fatalf("grade: exit %d: %s", code, errs)
 	}
