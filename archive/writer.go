@@ -9,9 +9,9 @@ import (
 	"sync"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/diskspace"
 
 	"github.com/dgraph-io/badger/v4"
-	"golang.org/x/sys/unix"
 )
 
 // PutStats counts what Put did.
@@ -189,13 +189,7 @@ var MinFreeBytes uint64 = 64 << 20
 
 // freeBytes is the space available on dir's filesystem; a variable so
 // that a test can fill the disk.
-var freeBytes = func(dir string) (uint64, error) {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return st.Bavail * uint64(st.Bsize), nil
-}
+var freeBytes = diskspace.Free
 
 // ErrDiskFull stops an Add whose filesystem has less than MinFreeBytes.
 var ErrDiskFull = errors.New("the disk is (nearly) full")

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"draughtsjudge/internal/diskspace"
+
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
 	btable "github.com/dgraph-io/badger/v4/table"
@@ -110,13 +112,7 @@ var MinFreeBytes uint64 = 128 << 20
 
 // freeBytes returns the space available to this user on dir's filesystem.
 // A variable so tests can simulate a full disk.
-var freeBytes = func(dir string) (uint64, error) {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return st.Bavail * uint64(st.Bsize), nil
-}
+var freeBytes = diskspace.Free
 
 func badgerOptions(dir string, readOnly bool) badger.Options {
 	return badger.DefaultOptions(dir).WithLogger(nil).WithCompression(optsCompression()).
