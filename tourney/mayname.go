@@ -58,21 +58,31 @@ func canonFEN(rules *draughts.Rules, variant, fen string) string {
 // from these alone, always may. False means that no finale of that
 // composition's report can be one of r's, whatever the report says.
 func MayName(r *judge.Report, c Prospect) bool {
-	if c.variant != r.Variant {
-		return false
-	}
-	if c.always {
-		return true
-	}
+	n := namedOf(r)
+	return n.mayBeNamedBy(c)
+}
+
+// named is what MayName compares of a report, read once: its variant,
+// initial position up to colour/mirror, main line, and fulfilled finales
+// with their mirror images.
+type named struct {
+	variant    string
+	start      string
+	line       string
+	finales    [][2]draughts.Position
+	unreadable bool // a FEN that does not read: anything may name it
+}
+
+func namedOf(r *judge.Report) named {
+	n := named{variant: r.Variant}
 	rules, err := draughts.RulesByID(r.Variant)
 	if err != nil {
-		return true
+		n.unreadable = true
+		return n
 	}
-	if s := canonFEN(rules, r.Variant, r.FEN); s != "" && s == c.start {
-		return true
-	}
-	if len(r.MainLine) > 0 && r.Variant+"|"+strings.Join(r.MainLine, " ") == c.line {
-		return true
+	n.start = canonFEN(rules, r.Variant, r.FEN)
+	if len(r.MainLine) > 0 {
+		n.line = r.Variant + "|" + strings.Join(r.MainLine, " ")
 	}
 	for _, fin := range r.Finales {
 		if !fin.Fulfilled {
@@ -80,10 +90,25 @@ func MayName(r *judge.Report, c Prospect) bool {
 		}
 		p, err := draughts.ParseFEN(rules, fin.FEN)
 		if err != nil {
-			return true
+			n.unreadable = true
+			continue
 		}
-		m := p.Mirror(rules.Board)
-		if reachable(c.board, &c.pos, &p) || reachable(c.board, &c.pos, &m) {
+		n.finales = append(n.finales, [2]draughts.Position{p, p.Mirror(rules.Board)})
+	}
+	return n
+}
+
+func (n *named) mayBeNamedBy(c Prospect) bool {
+	switch {
+	case c.variant != n.variant:
+		return false
+	case c.always || n.unreadable:
+		return true
+	case n.start != "" && n.start == c.start, n.line != "" && n.line == c.line:
+		return true
+	}
+	for i := range n.finales {
+		if reachable(c.board, &c.pos, &n.finales[i][0]) || reachable(c.board, &c.pos, &n.finales[i][1]) {
 			return true
 		}
 	}

@@ -24,6 +24,7 @@ type Stream struct {
 	all       []bool  // all[i]: i waits for every entry (too many sources to list)
 	reps      []*judge.Report
 	es        []*archive.Entry
+	waitFor   []int // waitFor[i]: the last entry report i waits for (-1: not yet computed)
 	added     int
 	batch     *archive.Archive // the reports added so far
 	arch      *archive.Archive
@@ -33,7 +34,10 @@ type Stream struct {
 // (nil: none). Close it after use.
 func NewStream(comps []*composition.Composition, arch *archive.Archive) (*Stream, error) {
 	s := &Stream{comps: comps, prospects: make([]Prospect, len(comps)), linked: make([][]int, len(comps)),
-		all: make([]bool, len(comps)), reps: make([]*judge.Report, len(comps)), es: make([]*archive.Entry, len(comps)), arch: arch}
+		all: make([]bool, len(comps)), reps: make([]*judge.Report, len(comps)), es: make([]*archive.Entry, len(comps)), waitFor: make([]int, len(comps)), arch: arch}
+	for i := range s.waitFor {
+		s.waitFor[i] = -1
+	}
 	pre, err := archive.Temporary()
 	if err != nil {
 		return nil, err
@@ -94,25 +98,27 @@ func (s *Stream) Add(i int, r *judge.Report) error {
 }
 
 // Ready reports whether report i (added) can be filled: every entry that
-// may share something with it is added.
+// may share something with it is added. What it waits for is worked out
+// once, when it is first asked.
 func (s *Stream) Ready(i int) bool {
-	if s.added == len(s.comps) {
-		return true
-	}
-	if s.all[i] {
-		return false
-	}
-	for _, j := range s.linked[i] {
-		if j >= s.added {
-			return false
+	if s.waitFor[i] < 0 {
+		w := i
+		if s.all[i] {
+			w = len(s.comps) - 1
 		}
-	}
-	for j := s.added; j < len(s.comps); j++ {
-		if MayName(s.reps[i], s.prospects[j]) {
-			return false
+		for _, j := range s.linked[i] {
+			w = max(w, j)
 		}
+		n := namedOf(s.reps[i])
+		for j := len(s.comps) - 1; j > w; j-- {
+			if n.mayBeNamedBy(s.prospects[j]) {
+				w = j
+				break
+			}
+		}
+		s.waitFor[i] = w
 	}
-	return true
+	return s.waitFor[i] < s.added
 }
 
 // Fill sets the Originality of report i (added and Ready).
