@@ -3,6 +3,7 @@ package tourney
 import (
 	"strings"
 
+	"draughtsjudge/archive"
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
@@ -11,8 +12,8 @@ import (
 // A Prospect is what MayName needs of a composition not yet analysed.
 type Prospect struct {
 	variant string
-	always  bool // a special kind (11.1.4) or Lasca
-	start   string
+	always  bool        // a special kind (11.1.4) or Lasca
+	start   archive.Key // the initial position up to colour/mirror
 	line    string
 	pos     draughts.Position
 	board   *draughts.Board
@@ -27,26 +28,11 @@ func ProspectOf(c *composition.Composition) Prospect {
 	if pr.always {
 		return pr
 	}
-	pr.start = canonFEN(c.Rules, c.Rules.ID, draughts.FEN(&c.Start, c.Rules))
+	pr.start, _ = archive.Canonical(&c.Start, c.Rules)
 	if lines := c.Lines(); len(lines) > 0 && len(lines[0].Text) > 0 {
 		pr.line = c.Rules.ID + "|" + strings.Join(lines[0].Text, " ")
 	}
 	return pr
-}
-
-// canonFEN is fen of variant up to colour/mirror ("" if it does not read).
-func canonFEN(rules *draughts.Rules, variant, fen string) string {
-	p, err := draughts.ParseFEN(rules, fen)
-	if err != nil {
-		return ""
-	}
-	a := draughts.FEN(&p, rules)
-	m := p.Mirror(rules.Board)
-	b := draughts.FEN(&m, rules)
-	if b < a {
-		a = b
-	}
-	return variant + "|" + a
 }
 
 // MayName reports whether the report of the composition of prospect c,
@@ -67,7 +53,8 @@ func MayName(r *judge.Report, c Prospect) bool {
 // with their mirror images.
 type named struct {
 	variant    string
-	start      string
+	start      archive.Key
+	hasStart   bool // start is read (the report's FEN reads)
 	line       string
 	finales    [][2]draughts.Position
 	unreadable bool // a FEN that does not read: anything may name it
@@ -80,7 +67,10 @@ func namedOf(r *judge.Report) named {
 		n.unreadable = true
 		return n
 	}
-	n.start = canonFEN(rules, r.Variant, r.FEN)
+	if p, err := draughts.ParseFEN(rules, r.FEN); err == nil {
+		n.start, _ = archive.Canonical(&p, rules)
+		n.hasStart = true
+	}
 	if len(r.MainLine) > 0 {
 		n.line = r.Variant + "|" + strings.Join(r.MainLine, " ")
 	}
@@ -104,7 +94,7 @@ func (n *named) mayBeNamedBy(c Prospect) bool {
 		return false
 	case c.always || n.unreadable:
 		return true
-	case n.start != "" && n.start == c.start, n.line != "" && n.line == c.line:
+	case n.hasStart && n.start == c.start, n.line != "" && n.line == c.line:
 		return true
 	}
 	for i := range n.finales {
