@@ -262,11 +262,12 @@ func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Si
 	rep.authorSolution(c, attacker)
 }
 
-// cutShort reports whether the entry's searches were cut short: its work
-// budget is spent, or its --time deadline has passed.
+// cutShort reports whether the entry's searches were cut short: by its
+// work budget (work.go's mechanism, solver.Work.Cut), or by its --time
+// deadline.
 func cutShort(opt Options) bool {
 	b := opt.Solver.Budget
-	return b.Work.Exhausted() || !b.Deadline.IsZero() && time.Now().After(b.Deadline)
+	return b.Work.Cut() || !b.Deadline.IsZero() && time.Now().After(b.Deadline)
 }
 
 // withBudget applies opt.Time to ctx and the solver's deadline, and gives
