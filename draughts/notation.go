@@ -4,7 +4,19 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
+
+// moveLists holds the scratch move lists of the notation functions. The
+// capture generator's recursion makes the compiler move a MoveList
+// (MaxMoves × 16 bytes, 16 KiB) it is given to the heap, so a local list
+// here would be a fresh 16 KiB allocation per call: an archive indexing a
+// collection parses and writes every move of every game.
+var moveLists = sync.Pool{New: func() any { return new(MoveList) }}
+
+func getMoveList() *MoveList { return moveLists.Get().(*MoveList) }
+
+func putMoveList(ml *MoveList) { moveLists.Put(ml) }
 
 // Paths returns every capture path (the squares the piece stands on, start
 // and end included) that realises the capture m in p. A quiet move has the
@@ -14,8 +26,9 @@ func Paths(p *Position, r *Rules, m Move) [][]Square {
 		return [][]Square{{m.From, m.To}}
 	}
 	var out [][]Square
-	var ml MoveList
-	g := newCapGen(r, p.Side, p.Pieces[p.Side^1], &ml)
+	ml := getMoveList()
+	defer putMoveList(ml)
+	g := newCapGen(r, p.Side, p.Pieces[p.Side^1], ml)
 	g.from = m.From
 	g.empty = r.Board.Mask&^p.Occupied() | Bit(m.From)
 	g.path = new([64]Square)
@@ -52,14 +65,15 @@ func MoveString(p *Position, r *Rules, m Move) string {
 	b := r.Board
 	sep := separator(r, m.IsCapture())
 	if m.IsCapture() {
-		var ml MoveList
-		Generate(p, r, &ml)
+		ml := getMoveList()
+		Generate(p, r, ml)
 		ambiguous := false
 		for _, o := range ml.Slice() {
 			if o != m && o.From == m.From && o.To == m.To {
 				ambiguous = true
 			}
 		}
+		putMoveList(ml)
 		if ambiguous {
 			if paths := Paths(p, r, m); len(paths) > 0 {
 				names := make([]string, len(paths[0]))
@@ -111,8 +125,9 @@ func ParseMove(p *Position, r *Rules, text string) (Move, error) {
 		sqs[i] = sq
 	}
 	from, to := sqs[0], sqs[len(sqs)-1]
-	var ml MoveList
-	Generate(p, r, &ml)
+	ml := getMoveList()
+	defer putMoveList(ml)
+	Generate(p, r, ml)
 	var match []Move
 	for _, m := range ml.Slice() {
 		if m.From != from || m.To != to {
@@ -178,8 +193,9 @@ func MoveStrings(p *Position, r *Rules, ms []Move) []string {
 // LegalMoves returns the legal moves of p as a new slice (convenience for
 // code off the hot path).
 func LegalMoves(p *Position, r *Rules) []Move {
-	var ml MoveList
-	Generate(p, r, &ml)
+	ml := getMoveList()
+	defer putMoveList(ml)
+	Generate(p, r, ml)
 	return append([]Move(nil), ml.Slice()...)
 }
 
