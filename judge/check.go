@@ -19,7 +19,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 29
+const ReportVersion = 30
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -345,8 +345,18 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 			lineText(" (refuting line: ", ans.Refutation, ")")))
 		return goal, lines, ans, false
 	case solver.VerdictUnknown:
-		// Which first moves remain open, by name (a full-board problem).
-		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason+openFirstMoves(ans, "; first moves without a win within the bound: ")))
+		// Which first moves remain open, by name (a full-board problem),
+		// and what the author's lines decide all the same (undecided.go).
+		detail := ans.Reason + openFirstMoves(ans, "; first moves without a win within the bound: ")
+		failed, unique := rep.undecidedLines(c, goal, attacker, opt, lines)
+		if failed != "" {
+			rep.add(newCheck(CheckSolvable, Fail, failed+" ("+detail+")"))
+		} else {
+			rep.add(newCheck(CheckSolvable, Unknown, detail))
+		}
+		if unique != nil {
+			rep.add(*unique)
+		}
 		rep.Reason = ans.Reason
 		return goal, lines, ans, false
 	}
