@@ -2,7 +2,6 @@ package judge
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -65,31 +64,4 @@ func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, 
 	}
 	ch := newCheck(CheckUnique, Fail, cookText(c, cooks())+either+"the dual is in its solution (11.2.6)")
 	return "", &ch
-}
-
-// cookText is the cooks found in the author's lines, one sentence per
-// node and kind: the numbered line to the node and its position, the
-// moves, and the rule ("partial cook after 1.29-24 30-35 … 16.27-22 49x18
-// (W:WK9:B4,K18): 17.9x27 in 4, 9x31 in 4 win as the author's 9x22 in 4
-// does (king to another square of the diagonal), 11.2.7.3: …").
-func cookText(c *composition.Composition, cooks []Finding) string {
-	var s []string
-	for i := 0; i < len(cooks); {
-		f, j := cooks[i], i
-		var moves []string
-		for ; j < len(cooks) && slices.Equal(cooks[j].Line, f.Line) && cooks[j].Kind == f.Kind; j++ {
-			moves = append(moves, fmt.Sprintf("%s in %d", cooks[j].Move, cooks[j].Distance))
-		}
-		p := c.Start
-		for _, t := range f.Line {
-			if m, err := draughts.ParseMove(&p, c.Rules, t); err == nil {
-				p = p.Play(m)
-			}
-		}
-		no := composition.MoveNo(f.Line, c.Start.Side)
-		s = append(s, fmt.Sprintf("%s after %s (%s): %s%s win as the author's %s%s in %d does (%s), %s: %s",
-			f.Status, numbered(nil, f.Line, c.Start.Side), draughts.FEN(&p, c.Rules), no, strings.Join(moves, ", "), no, f.Author, f.AuthorDistance, f.Kind, f.Clause, f.Note))
-		i = j
-	}
-	return strings.Join(s, "; ")
 }
