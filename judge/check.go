@@ -7,6 +7,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 29
+const ReportVersion = 30
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -345,8 +346,18 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 			lineText(" (refuting line: ", ans.Refutation, ")")))
 		return goal, lines, ans, false
 	case solver.VerdictUnknown:
-		// Which first moves remain open, by name (a full-board problem).
-		rep.add(newCheck(CheckSolvable, Unknown, ans.Reason+openFirstMoves(ans, "; first moves without a win within the bound: ")))
+		// Which first moves remain open, by name (a full-board problem),
+		// and what the author's lines decide all the same (undecided.go).
+		detail := ans.Reason + openFirstMoves(ans, "; first moves without a win within the bound: ")
+		failed, unique := rep.undecidedLines(c, goal, attacker, opt, lines)
+		if failed != "" {
+			rep.add(newCheck(CheckSolvable, Fail, failed+" ("+detail+")"))
+		} else {
+			rep.add(newCheck(CheckSolvable, Unknown, detail))
+		}
+		if unique != nil {
+			rep.add(*unique)
+		}
 		rep.Reason = ans.Reason
 		return goal, lines, ans, false
 	}
@@ -645,11 +656,7 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 	case len(dualsWith(rep.Duals, dual.Full, dual.Partial)) > 0:
 		// A proved dual fails the check whatever the other first moves
 		// are: its basis (the author's and the dual's wins) is decided.
-		var s []string
-		for _, f := range dualsWith(rep.Duals, dual.Full, dual.Partial) {
-			s = append(s, f.Status+" after "+strings.Join(f.Line, " ")+": "+f.judged())
-		}
-		rep.add(newCheck(CheckUnique, Fail, strings.Join(s, "; ")+"; "+bound))
+		rep.add(newCheck(CheckUnique, Fail, cookText(c, dualsWith(rep.Duals, dual.Full, dual.Partial))+"; "+bound))
 	case aborted > 0:
 		detail := bound
 		for _, f := range rep.Duals {
@@ -705,6 +712,37 @@ func (f Finding) judged() string {
 		by = ", the author gives it"
 	}
 	return fmt.Sprintf("%s in %d for the author's %s in %d (%s%s): %s, %s: %s", f.Move, f.Distance, f.Author, f.AuthorDistance, f.Kind, by, f.Status, f.Clause, f.Note)
+}
+
+// cookText is the cooks found in the author's lines, one sentence per
+// node and kind: the numbered line to the node and its position, the
+// moves, and the rule ("partial cook after 1.29-24 30-35 … 16.27-22 49x18
+// (W:WK9:B4,K18): 17.9x27 in 4, 9x31 in 4 win as the author's 9x22 in 4
+// does (king to another square of the diagonal), 11.2.7.3: …").
+func cookText(c *composition.Composition, cooks []Finding) string {
+	var s []string
+	for i := 0; i < len(cooks); {
+		f, j := cooks[i], i
+		var moves []string
+		for ; j < len(cooks) && slices.Equal(cooks[j].Line, f.Line) && cooks[j].Kind == f.Kind; j++ {
+			by := ""
+			if cooks[j].ByAuthor {
+				by = " (the author gives it)"
+			}
+			moves = append(moves, fmt.Sprintf("%s in %d%s", cooks[j].Move, cooks[j].Distance, by))
+		}
+		p := c.Start
+		for _, t := range f.Line {
+			if m, err := draughts.ParseMove(&p, c.Rules, t); err == nil {
+				p = p.Play(m)
+			}
+		}
+		no := composition.MoveNo(f.Line, c.Start.Side)
+		s = append(s, fmt.Sprintf("%s after %s (%s): %s%s win as the author's %s%s in %d does (%s), %s: %s",
+			f.Status, numbered(nil, f.Line, c.Start.Side), draughts.FEN(&p, c.Rules), no, strings.Join(moves, ", "), no, f.Author, f.AuthorDistance, f.Kind, f.Clause, f.Note))
+		i = j
+	}
+	return strings.Join(s, "; ")
 }
 
 // dualsWith returns the duals with one of the statuses.

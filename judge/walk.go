@@ -32,6 +32,27 @@ type walker struct {
 	sideFinales []string
 	lines       []composition.Line // the author's lines (task duals compare finales)
 	lenient     bool               // Options.LenientStudyDuals
+	// strict: only what is proved at any depth is a failure, a bound
+	// reached is unknown; later, when set, holds the nodes' analyses to
+	// run deepest first (undecided.go).
+	strict bool
+	later  *[]pending
+}
+
+// pending is one node's analysis, depth plies into the author's line.
+type pending struct {
+	depth int
+	run   func()
+}
+
+// node analyses a node depth plies deep now, or, in a walk back from
+// the finales, later.
+func (w *walker) node(depth int, run func()) {
+	if w.later == nil {
+		run()
+		return
+	}
+	*w.later = append(*w.later, pending{depth, run})
 }
 
 func newWalker(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, bound int, lines []composition.Line) *walker {
@@ -72,17 +93,20 @@ func (w *walker) walkLine(plies []draughts.Ply, p draughts.Position, line []stri
 			return // reported by the replay check
 		}
 		text := draughts.MoveString(&p, w.r, m)
+		q, at := p, line // this node's, for a later analysis
 		switch {
 		case i == 0 && variation:
 		case p.Side == w.attacker:
-			w.attackerNode(p, line, w.authorMoves(p, ply), plies[i+1:], main)
+			authors, next := w.authorMoves(p, ply), plies[i+1:]
+			w.node(len(at), func() { w.attackerNode(q, at, authors, next, main) })
 		default:
-			w.defenderNode(p, line, ply)
+			w.node(len(at), func() { w.defenderNode(q, at, ply) })
 		}
 		line = append(line, text)
 		p = p.Play(m)
 	}
-	w.lineEnd(p, line)
+	q, at := p, line
+	w.node(len(at), func() { w.lineEnd(q, at) })
 }
 
 // authorMoves returns the ply's move and the first moves of its
@@ -189,7 +213,8 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 			w.transpositions = append(w.transpositions, f)
 			continue
 		}
-		at := dual.Place{Main: main, Before: main && len(line) < w.firstBranch, Single: p.Pieces[w.attacker].Count() == 1, Lenient: w.lenient}
+		at := dual.Place{Main: main, Before: main && len(line) < w.firstBranch, Single: p.Pieces[w.attacker].Count() == 1, Lenient: w.lenient,
+			Closing: len(next) == 0 && am.IsCapture()}
 		if w.c.Genre == composition.Task && dualFinale != nil {
 			// Compare with the author's own finales below this node (the
 			// locks of his lines through it), else with the solver's
@@ -236,7 +261,8 @@ func (w *walker) attackerNode(p draughts.Position, line []string, authors []stri
 func (w *walker) authorFails(p draughts.Position, line []string, author string, dist int) {
 	msg := fmt.Sprintf("%s%s does not force the goal within %d moves (after %s)", composition.MoveNo(line, w.c.Start.Side), author, dist+w.slack, join(line))
 	if am, err := draughts.ParseMove(&p, w.r, author); err == nil {
-		switch o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack); o {
+		o, _ := w.s.DistanceFresh(p.Play(am), dist+w.slack)
+		switch o {
 		case solver.Never:
 			msg = fmt.Sprintf("%s%s does not force the goal at any depth (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line))
 			if e := w.escape(p.Play(am), append(append([]string(nil), line...), author)); e != "" {
@@ -245,6 +271,11 @@ func (w *walker) authorFails(p draughts.Position, line []string, author string, 
 		case solver.Aborted:
 			w.unknowns = append(w.unknowns, fmt.Sprintf("%s%s: budget spent (after %s)", composition.MoveNo(line, w.c.Start.Side), author, join(line)))
 			return
+		default:
+			if w.strict { // a bound reached, or a longer win: no proof that it never wins
+				w.unknowns = append(w.unknowns, msg+" ("+o.String()+", not proved at any depth)")
+				return
+			}
 		}
 	}
 	w.failures = append(w.failures, msg)
@@ -316,6 +347,13 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Aborted:
 			f.Result = "not in the author's solution; budget spent"
 			w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: budget spent", composition.MoveNo(line, w.c.Start.Side), f.Move))
+		case solver.NotWithin:
+			if w.strict {
+				f.Result = fmt.Sprintf("not in the author's solution; no forced goal within %d moves, none excluded at any depth", hi)
+				w.unknowns = append(w.unknowns, fmt.Sprintf("defence %s%s: no win within %d moves", composition.MoveNo(line, w.c.Start.Side), f.Move, hi))
+				break
+			}
+			fallthrough
 		default:
 			f.Result = fmt.Sprintf("not in the author's solution; REFUTES: no forced goal within %d moves", hi)
 			if o == solver.Never {

@@ -15,6 +15,13 @@ func report(verdict judge.Verdict, keys []string, unique judge.Status, cooks ...
 	return r
 }
 
+// keyless is r with the author's key c3-d4 and no key proved (unique
+// failed on a dual while the key is undecided).
+func keyless(r *judge.Report) *judge.Report {
+	r.AuthorKey = "c3-d4"
+	return r
+}
+
 func row(t *testing.T, line string) Expectation {
 	t.Helper()
 	exp, err := Parse("e.tsv", []byte(strings.Join(Header, "\t")+"\n"+line+"\n"))
@@ -47,6 +54,7 @@ func TestCompareOutcomes(t *testing.T) {
 		{"known false result gone", xfail, report("sound", []string{"c3-d4"}, "pass"), XPass},
 		{"known false result not reached", xfail, report("unknown", []string{"c3-d4"}, "unknown"), Undecided},
 		{"no report", sound, nil, Missing},
+		{"a dual proved, no key", "a.pdn\t1\tA\tdefective\tc3-d4+\tTBD\tunique\tno\t4\t-\tsource", keyless(report("defective", nil, "fail")), Agree},
 	} {
 		e := row(t, tc.row)
 		if tc.rep != nil {

@@ -166,6 +166,9 @@ type Place struct {
 	Second bool
 	// Lenient: judge.Options.LenientStudyDuals.
 	Lenient bool
+	// Closing: the author's move is a capture that ends his line (the
+	// closing capture of 11.2.7.3), whatever the distance to the goal.
+	Closing bool
 }
 
 // Verdicts on a dual (Judge).
@@ -250,7 +253,7 @@ func Judge(c *composition.Composition, kind string, dist int, at Place) (status,
 			return Tolerated, "11.2.7.5", "a practical problem may deviate from 11.2.7.3 (" + kind + ")"
 		case allowed1273:
 			return Tolerated, "11.2.7.3", "an " + kind + " is allowed"
-		case big && kind == KingDiagonal && dist <= 1 && (at.Main || oneLine):
+		case big && kind == KingDiagonal && (dist <= 1 || at.Closing) && (at.Main || oneLine):
 			return Partial, "11.2.7.3", "a closing king capture to different squares of one diagonal is a partial cook"
 		case big && (at.Main || oneLine):
 			return Partial, "11.2.7.3", "no inaccuracy but the alternative move and capture in the thematic variation (" + kind + ")"
