@@ -82,4 +82,3 @@ func TestRunPlansMemory(t *testing.T) {
 		t.Error("OnMemory called when every report is cached")
 	}
 }
-
