@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge"
 	"draughtsjudge/tablebase"
 )
 
@@ -80,5 +82,60 @@ func TestRunPlansMemory(t *testing.T) {
 	}
 	if _, calls := plan(); calls != 0 {
 		t.Error("OnMemory called when every report is cached")
+	}
+}
+
+// A slice is dropped from RAM once no entry left to analyse can reach it,
+// and kept while one can: with one worker, the international entry after
+// Shoshin's study finds the Russian slices of the study dropped (a probe
+// reads its slice back from the store) and its own in RAM (a probe reads
+// nothing).
+func TestRunReleasesSlicesNoEntryLeftNeeds(t *testing.T) {
+	s := sampleComps(t)
+	comps := []*composition.Composition{s[0], s[2]} // Shoshin (russian), Vitoshkin (international)
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	russian, err := draughts.ParseFEN(draughts.Russian, "W:WKa5:Ba7,f4") // 1K-2M: Shoshin's material can reach it
+	if err != nil {
+		t.Fatal(err)
+	}
+	intl, err := draughts.ParseFEN(draughts.International, "W:WK38:B31") // 1K-1M
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dropped, kept int64 = -1, -1
+	cfg := Config{Options: smallOptions(), Store: st, Workers: 1, BuildThreads: 1,
+		Endgames: func(r *draughts.Rules, _ int) int {
+			if r == draughts.Russian {
+				return 3
+			}
+			return 2
+		},
+		Analyse: func(_ context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
+			if c == comps[1] {
+				n := st.SlicesRead()
+				if _, ok := st.Endgames(draughts.Russian).Probe(&russian); !ok {
+					t.Error("the Russian 1K-2M slice is not in the store")
+				}
+				dropped = st.SlicesRead() - n
+				n = st.SlicesRead()
+				if _, _, ok := opt.Prober.Probe(draughts.International, intl); !ok {
+					t.Error("the entry's prober does not cover 1K-1M")
+				}
+				kept = st.SlicesRead() - n
+			}
+			return &judge.Report{File: c.File, Index: c.Index, Verdict: judge.Sound}
+		}}
+	if _, err := Run(context.Background(), cfg, comps); err != nil {
+		t.Fatal(err)
+	}
+	if dropped != 1 {
+		t.Errorf("probing the study's slice after the study read %d slices from the store, want 1 (dropped from RAM)", dropped)
+	}
+	if kept != 0 {
+		t.Errorf("probing the running entry's own slice read %d slices from the store, want 0 (kept in RAM)", kept)
 	}
 }
