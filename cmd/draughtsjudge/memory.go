@@ -64,9 +64,11 @@ const programBytes = 512 << 20
 // memoryLimit sets Go's soft memory limit (runtime/debug.SetMemoryLimit)
 // for one batch from its planned memory, so that the collector keeps the
 // heap within it instead of letting it grow to twice the live data
-// (GOGC 100): peak memory is then m.Bound() plus programBytes, as long as
-// the searches keep within --mem. A lower limit already set (GOMEMLIMIT)
-// is kept. restore puts back the limit of before the batch.
+// (GOGC 100): Go's memory (the heap, the stacks, the store's memtables
+// and block cache) then stays within m.Bound() plus programBytes as long
+// as the searches keep within --mem; the store's memory-mapped files come
+// on top in the resident set. A lower limit already set (GOMEMLIMIT) is
+// kept. restore puts back the limit of before the batch.
 type memoryLimit struct {
 	old int64
 	set bool
