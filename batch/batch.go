@@ -57,6 +57,11 @@ type Config struct {
 	// For a progress display: what is built or solved now.
 	OnBuild func(i int, r *draughts.Rules, n int)
 	OnStart func(i int)
+	// OnMemory, if set, is called once the cached reports are read, before
+	// any endgame slice is opened, with the memory the rest of the run is
+	// planned within (memory.go); not when every report was cached.
+	// draughtsjudge sets Go's memory limit from it.
+	OnMemory func(Memory)
 	// Analyse analyses one composition; nil is judge.Analyse (tests
 	// replace it to inject a failure).
 	Analyse func(context.Context, *composition.Composition, judge.Options) *judge.Report
@@ -132,6 +137,10 @@ func Run(ctx context.Context, cfg Config, comps []*composition.Composition) (*Re
 		}
 		todo = append(todo, i)
 		pv.use(i)
+	}
+
+	if cfg.OnMemory != nil && len(todo) > 0 {
+		cfg.OnMemory(pv.memory(todo))
 	}
 
 	// The slices, entry by entry, and the entries ready meanwhile.

@@ -224,7 +224,7 @@ func analyseComps(comps []*composition.Composition, f *runFlags, rubric judge.Ru
 		defer finish()
 		cfg.BuildProgress, cfg.OnReport = progress, onReport
 	}
-	runs, err := batch.Run(ctx, cfg, comps)
+	runs, err := runBatchLimited(ctx, cfg, comps)
 	if err != nil { // a store that cannot be used as the run needs it (not a context: it never ends)
 		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
 		return nil, exitStore

@@ -2,9 +2,14 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"draughtsjudge/batch"
+	"draughtsjudge/composition"
 )
 
 // defaultMemMiB is the default of --mem: an eighth of the machine's
@@ -49,4 +54,52 @@ func physicalMiB() int {
 		}
 	}
 	return 0
+}
+
+// programBytes is what a run holds besides a batch.Memory: the store's
+// memtables (3 x 32 MiB) and block cache (256 MiB), the program and its
+// buffers.
+const programBytes = 512 << 20
+
+// memoryLimit sets Go's soft memory limit (runtime/debug.SetMemoryLimit)
+// for one batch from its planned memory, so that the collector keeps the
+// heap within it instead of letting it grow to twice the live data
+// (GOGC 100): Go's memory (the heap, the stacks, the store's memtables
+// and block cache) then stays within m.Bound() plus programBytes as long
+// as the searches keep within --mem; the store's memory-mapped files come
+// on top in the resident set. A lower limit already set (GOMEMLIMIT) is
+// kept. restore puts back the limit of before the batch.
+type memoryLimit struct {
+	old int64
+	set bool
+}
+
+func (l *memoryLimit) apply(m batch.Memory) {
+	limit := m.Bound() + programBytes
+	if debug.SetMemoryLimit(-1) <= limit {
+		return
+	}
+	l.old, l.set = debug.SetMemoryLimit(limit), true
+}
+
+func (l *memoryLimit) restore() {
+	if l.set {
+		debug.SetMemoryLimit(l.old)
+		l.set = false
+	}
+}
+
+// runBatchLimited is batch.Run with Go's memory limit set from the
+// batch's planned memory for the run (memoryLimit).
+func runBatchLimited(ctx context.Context, cfg batch.Config, comps []*composition.Composition) (*batch.Results, error) {
+	var l memoryLimit
+	defer l.restore()
+	next := cfg.OnMemory
+	cfg.OnMemory = func(m batch.Memory) {
+		l.apply(m)
+		if next != nil {
+			next(m)
+		}
+	}
+	return batch.Run(ctx, cfg, comps)
 }

@@ -140,7 +140,7 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 		}
 		fmt.Fprintf(stderr, "draughtsjudge regress: %s#%d: %s in %.1fs\n", comps[i].File, comps[i].Index, r.Verdict, r.Seconds)
 	}
-	runs, err := batch.Run(context.Background(), cfg, comps)
+	runs, err := runBatchLimited(context.Background(), cfg, comps)
 	if err != nil {
 		fmt.Fprintf(stderr, "draughtsjudge: %v\n", err)
 		return nil, exitStore
