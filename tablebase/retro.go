@@ -3,6 +3,7 @@ package tablebase
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -359,18 +360,28 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 
 // predecessors appends to out the placement ranks of the positions, side o
 // to move, that reach placement r (the other side to move) by a quiet move
-// of one of o's kings. Moving a black king leaves the white kings' rank.
+// of one of o's kings. For each moving king the ranks are taken along its
+// rays from prefix and suffix sums over the other kings (see sliding): two
+// or three popcounts per predecessor instead of one per king.
 func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint32 {
 	b := si.b
 	w, k := si.kings(r)
 	empty := si.empty &^ (w | k)
+	noMen := uint64(si.empty)
 	if o == draughts.White {
 		for t := w; t != 0; t &= t - 1 {
 			from := t.First()
-			fb := draughts.Bit(from)
+			w0 := uint64(w &^ draughts.Bit(from))
+			var sw, sk sliding
+			sw.set(noMen, w0, 0)
+			sk.set(noMen&^w0, uint64(k), 1)
 			for dir := draughts.Direction(0); dir < 4; dir++ {
-				for u := slide(b, from, dir, empty); u != 0; u &= u - 1 {
-					out = append(out, uint32(si.rank(w^fb|u&-u, k)))
+				for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
+					below := u&-u - 1
+					j := bits.OnesCount64(w0 & below)
+					wr := sw.a[j] + binom[bits.OnesCount64(noMen&below)][j+1] + sw.b[j]
+					jb := bits.OnesCount64(uint64(k) & below)
+					out = append(out, uint32(wr*si.nBK+sk.a[jb]+sk.b[jb]))
 				}
 			}
 		}
@@ -380,12 +391,55 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint
 	free := uint64(si.empty &^ w)
 	for t := k; t != 0; t &= t - 1 {
 		from := t.First()
-		fb := draughts.Bit(from)
+		k0 := uint64(k &^ draughts.Bit(from))
+		var sk sliding
+		sk.set(free, k0, 0)
 		for dir := draughts.Direction(0); dir < 4; dir++ {
-			for u := slide(b, from, dir, empty); u != 0; u &= u - 1 {
-				out = append(out, uint32(wr+kingsRank(free, k^fb|u&-u)))
+			for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
+				below := u&-u - 1
+				j := bits.OnesCount64(k0 & below)
+				out = append(out, uint32(wr+sk.a[j]+binom[bits.OnesCount64(free&below)][j+1]+sk.b[j]))
 			}
 		}
 	}
 	return out
+}
+
+// sliding holds the rank terms of a set of kings over the squares of free
+// (kingsRank's sum, king i of m counted from 1 in ascending order) split
+// at each king j: a[j] sums kings 1..j, b[j] kings j+1..m.
+//
+// With shift 0 (a king is added on a free square u with j kings below it:
+// those above move up one place) b[j] sums binom[c_i][i+1], and the rank
+// of the set with u is a[j] + binom[c_u][j+1] + b[j]. With shift 1 (a
+// square u of free is taken, with j kings below it: those above count one
+// free square fewer) b[j] sums binom[c_i-1][i], and the rank is a[j] + b[j].
+type sliding struct {
+	a, b [maxKings + 1]uint64
+}
+
+// maxKings bounds the kings of one side in a slice.
+const maxKings = 15
+
+func (s *sliding) set(free, ks uint64, shift int) {
+	var c [maxKings]int
+	m := 0
+	for t := ks; t != 0; t &= t - 1 {
+		c[m] = bits.OnesCount64(free & (t&-t - 1))
+		m++
+	}
+	for j := 0; j < m; j++ {
+		s.a[j+1] = s.a[j] + binom[c[j]][j+1]
+	}
+	s.b[m] = 0
+	for j := m - 1; j >= 0; j-- {
+		switch {
+		case shift == 0:
+			s.b[j] = s.b[j+1] + binom[c[j]][j+2]
+		case c[j] > 0: // else no free square below: never above u
+			s.b[j] = s.b[j+1] + binom[c[j]-1][j+1]
+		default:
+			s.b[j] = s.b[j+1]
+		}
+	}
 }
