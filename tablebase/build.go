@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -186,13 +185,12 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 				err := e.buildOne(ctx, todo[pick], threads, progress, logf)
 
 				mu.Lock()
-				big := total/2 > keepBytes
 				if err != nil {
 					failed = true
 				} else {
 					finished++
 					built[pick] = true
-					if big {
+					if total/2 > keepBytes {
 						e.release(todo, deps, built)
 					}
 				}
@@ -200,14 +198,6 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 				mu.Unlock()
 				if err != nil {
 					return err
-				}
-				if big {
-					// The finished material's working arrays (2 bytes per
-					// position) and the dropped slices are garbage: collect
-					// and return them now rather than when the heap has
-					// doubled (most of the heap is pointer-free arrays, so a
-					// collection is short).
-					debug.FreeOSMemory()
 				}
 			}
 		})
