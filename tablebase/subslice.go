@@ -61,21 +61,19 @@ func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 
 // rank returns the placement rank of white kings w and black kings k.
 func (pl *placements) rank(w, k draughts.Bitboard) uint64 {
-	var wr, kr uint64
+	return kingsRank(uint64(pl.empty), w)*pl.nBK + kingsRank(uint64(pl.empty&^w), k)
+}
+
+// kingsRank returns the rank of the combination of kings ks over the
+// squares of free (ascending).
+func kingsRank(free uint64, ks draughts.Bitboard) uint64 {
+	var r uint64
 	i := 1
-	for t := w; t != 0; t &= t - 1 {
-		below := uint64(pl.empty) & (uint64(t&-t) - 1)
-		wr += binom[bits.OnesCount64(below)][i]
+	for t := uint64(ks); t != 0; t &= t - 1 {
+		r += binom[bits.OnesCount64(free&(t&-t-1))][i]
 		i++
 	}
-	free := uint64(pl.empty &^ w)
-	i = 1
-	for t := k; t != 0; t &= t - 1 {
-		below := free & (uint64(t&-t) - 1)
-		kr += binom[bits.OnesCount64(below)][i]
-		i++
-	}
-	return wr*pl.nBK + kr
+	return r
 }
 
 // kings returns the white and black kings of placement r.
