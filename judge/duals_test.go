@@ -65,7 +65,7 @@ func TestStudyMainLineDualPair(t *testing.T) {
 	if d.Kind != dual.Plain || d.Status != dual.Partial || d.Distance != 4 || d.AuthorDistance != 2 || !strings.Contains(d.Clause, "11.2.6") {
 		t.Fatalf("4.f2:h4: %+v", d)
 	}
-	wantStatus(t, cook, "unique", judge.Fail, "partial cook", "f2:h4 in 4 for the author's f2:a7 in 2")
+	wantStatus(t, cook, "unique", judge.Fail, "partial cook", "4.f2:h4 in 4 win as the author's 4.f2:a7 in 2 does")
 	if cook.Verdict != judge.Defective {
 		t.Fatalf("verdict %s", cook.Verdict)
 	}
