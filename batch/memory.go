@@ -86,26 +86,11 @@ func (p *provisioner) memory(todo []int) Memory {
 }
 
 // positions is the number of positions (per side to move) of slice mat:
-// its record's, or, for a slice not built yet, the count of the builder's
-// index (index.go): white and black men on the squares off their
-// promotion rows, then the kings on the squares left.
+// its record's, or, for a slice not built yet, the size of the builder's
+// index (tablebase.Positions).
 func positions(r *draughts.Rules, mat tablebase.Material, recs map[string]tablebase.SliceRecord) int64 {
 	if rec, ok := recs[r.ID+" "+mat.String()]; ok && rec.N > 0 {
 		return int64(rec.N)
 	}
-	s, h := r.Board.Squares, r.Board.Size/2
-	wm, wk, bm, bk := int(mat.WM), int(mat.WK), int(mat.BM), int(mat.BK)
-	return binomial(s-h, wm) * binomial(s-h, bm) * binomial(s-wm-bm, wk) * binomial(s-wm-bm-wk, bk)
-}
-
-// binomial is C(n, k), 0 outside 0 <= k <= n.
-func binomial(n, k int) int64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	c := int64(1)
-	for i := 1; i <= k; i++ {
-		c = c * int64(n-k+i) / int64(i)
-	}
-	return c
+	return int64(tablebase.Positions(r.Board, mat))
 }

@@ -33,11 +33,9 @@ func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, 
 	if len(rep.AuthorErrors) > 0 || len(lines) == 0 || rep.AuthorKey == "" {
 		return "", nil
 	}
-	bound := opt.Solver.MaxBound
-	if bound == 0 {
-		bound = 40 // the solver's default (solver.Options.MaxBound)
-	}
-	w := newWalker(c, goal, attacker, opt, bound, lines)
+	so := opt.Solver
+	so.SetDefaults() // the bound the solve searched to
+	w := newWalker(c, goal, attacker, opt, so.MaxBound, lines)
 	w.strict = true
 	var todo []pending
 	w.later = &todo

@@ -83,7 +83,25 @@ type indexer struct {
 	cWK, cBK       *comboTable
 }
 
+// Positions is the size of the index of slice m on board b: the
+// positions per side to move, index entries whose men overlap included
+// (a built slice's SliceRecord.N).
+func Positions(b *draughts.Board, m Material) uint64 {
+	x := newIndexerSizes(b, m)
+	return x.n
+}
+
 func newIndexer(b *draughts.Board, m Material) *indexer {
+	x := newIndexerSizes(b, m)
+	d, g := x.g.S-x.g.h, x.g
+	x.cWM, x.cBM = combosOf(d, x.wm), combosOf(d, x.bm)
+	x.cWK = combosOf(g.S-x.wm-x.bm, x.wk)
+	x.cBK = combosOf(g.S-x.wm-x.bm-x.wk, x.bk)
+	return x
+}
+
+// newIndexerSizes is an indexer of m without its unranking tables.
+func newIndexerSizes(b *draughts.Board, m Material) *indexer {
 	g := geometryOf(b)
 	x := &indexer{g: g, m: m, wm: int(m.WM), wk: int(m.WK), bm: int(m.BM), bk: int(m.BK)}
 	d := g.S - g.h
@@ -94,9 +112,6 @@ func newIndexer(b *draughts.Board, m Material) *indexer {
 	x.kings = x.nWK * x.nBK
 	x.menConfigs = nWM * x.nBM
 	x.n = x.menConfigs * x.kings
-	x.cWM, x.cBM = combosOf(d, x.wm), combosOf(d, x.bm)
-	x.cWK = combosOf(g.S-x.wm-x.bm, x.wk)
-	x.cBK = combosOf(g.S-x.wm-x.bm-x.wk, x.bk)
 	return x
 }
 
