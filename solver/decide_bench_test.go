@@ -1,11 +1,9 @@
 package solver
 
 import (
-	"os"
 	"testing"
 
 	"draughtsjudge/draughts"
-	"draughtsjudge/tablebase"
 )
 
 // decideCase is one first move of a real composition decided by phase 1
@@ -36,14 +34,7 @@ var decideCases = []decideCase{
 // locks it; skipped when unset), a fresh 256 MiB table and at most 50M
 // nodes, and reports the nodes to decide.
 func BenchmarkDecideCorpus(b *testing.B) {
-	dir := os.Getenv("DRAUGHTSJUDGE_BENCH_DB")
-	if dir == "" {
-		b.Skip("DRAUGHTSJUDGE_BENCH_DB unset")
-	}
-	s, err := tablebase.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := benchStore(b) // published3_bench_test.go
 	defer s.Close()
 	r := draughts.International
 	pr := TablebaseProber(s)

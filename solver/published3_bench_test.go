@@ -34,7 +34,9 @@ const published3No2 = "B:W14,25,30,39,44,50:B7,9,10,16,18,28,29,33"
 // published3Budget is the node budget per decision.
 const published3Budget = 60_000_000
 
-func published3Store(b *testing.B) *tablebase.Store {
+// benchStore opens the store DRAUGHTSJUDGE_BENCH_DB (a copy: Badger locks
+// it) holding the international endgame databases; it skips b when unset.
+func benchStore(b *testing.B) *tablebase.Store {
 	dir := os.Getenv("DRAUGHTSJUDGE_BENCH_DB")
 	if dir == "" {
 		b.Skip("DRAUGHTSJUDGE_BENCH_DB unset")
@@ -53,7 +55,7 @@ func published3Store(b *testing.B) *tablebase.Store {
 // numbers and the most-proving line, and reports the nodes and the moves
 // decided.
 func BenchmarkPublished3No1(b *testing.B) {
-	s := published3Store(b)
+	s := benchStore(b)
 	defer s.Close()
 	r := draughts.International
 	p, err := draughts.ParseFEN(r, published3No1)
@@ -89,7 +91,7 @@ func BenchmarkPublished3No1(b *testing.B) {
 // problem finale rule (margin 2) with a 2 GiB table and published3Budget
 // nodes, and logs the outcome and the most-proving line.
 func BenchmarkPublished3No2(b *testing.B) {
-	s := published3Store(b)
+	s := benchStore(b)
 	defer s.Close()
 	r := draughts.International
 	p, err := draughts.ParseFEN(r, published3No2)
