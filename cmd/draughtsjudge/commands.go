@@ -38,10 +38,14 @@ func register(c command) { commands[c.name] = c }
 // (exit 2): a check of the sample corpus is "draughtsjudge check". Every
 // write to stdout is checked: the first error is said on stderr
 // ("draughtsjudge check: writing the report: write /dev/stdout: no space
-// left on device") and the exit code is exitOutput.
+// left on device") and the exit code is exitOutput. With
+// $DRAUGHTSJUDGE_CPUPROFILE set, the command's CPU profile is written
+// there (profile.go).
 func run(args []string, stdout, stderr io.Writer) int {
 	out := &checkedWriter{errw.Writer{W: stdout}}
+	stop := startProfile(stderr)
 	code := runCommand(args, out, stderr)
+	stop()
 	return out.finish(args, code, stderr)
 }
 
