@@ -23,13 +23,13 @@ func startProfile(stderr io.Writer) (stop func()) {
 		return func() {}
 	}
 	f, err := os.Create(path)
+	if err == nil {
+		if err = pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "draughtsjudge: %s: no CPU profile: %v\n", profileEnv, err)
-		return func() {}
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		fmt.Fprintf(stderr, "draughtsjudge: %s: no CPU profile: %v\n", profileEnv, err)
-		f.Close()
 		return func() {}
 	}
 	return func() {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,24 +19,20 @@ func counts(out string) string {
 
 // TestCPUProfileEnv: with DRAUGHTSJUDGE_CPUPROFILE set, a command writes a
 // CPU profile there (pprof's gzip-compressed protocol buffer: it starts
-// with gzip's magic bytes 1f 8b), and its counts are unchanged (Russian
-// perft 7, 49, 302: published); a path
-// that cannot be created is said on stderr and the command still runs.
+// with gzip's magic bytes 1f 8b), and its counts are the published ones
+// (Russian perft 7, 49, 302) with and without it; a path that cannot be
+// created is said on stderr and the command still runs.
 func TestCPUProfileEnv(t *testing.T) {
+	const want = "1\t7\n2\t49\n3\t302\n"
 	args := []string{"perft", "--variant", "russian", "--depth", "3"}
-	var plain bytes.Buffer
-	if code := run(args, &plain, &bytes.Buffer{}); code != exitOK {
-		t.Fatalf("perft without a profile: exit %d", code)
+	if code, out, _ := runCLI(t, args...); code != exitOK || counts(out) != want {
+		t.Fatalf("perft without a profile: exit %d, counts\n%swant\n%s", code, counts(out), want)
 	}
 
 	path := filepath.Join(t.TempDir(), "cpu.prof")
 	t.Setenv(profileEnv, path)
-	var out, errb bytes.Buffer
-	if code := run(args, &out, &errb); code != exitOK {
-		t.Fatalf("perft with a profile: exit %d, stderr %q", code, errb.String())
-	}
-	if want := "1\t7\n2\t49\n3\t302\n"; counts(plain.String()) != want || counts(out.String()) != want {
-		t.Errorf("perft counts: without a profile\n%swith one\n%swant\n%s", counts(plain.String()), counts(out.String()), want)
+	if code, out, errs := runCLI(t, args...); code != exitOK || counts(out) != want {
+		t.Fatalf("perft with a profile: exit %d, stderr %q, counts\n%swant\n%s", code, errs, counts(out), want)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -48,12 +43,7 @@ func TestCPUProfileEnv(t *testing.T) {
 	}
 
 	t.Setenv(profileEnv, filepath.Join(t.TempDir(), "no-such-dir", "cpu.prof"))
-	errb.Reset()
-	out.Reset()
-	if code := run(args, &out, &errb); code != exitOK {
-		t.Fatalf("perft with a bad profile path: exit %d", code)
-	}
-	if !bytes.Contains(errb.Bytes(), []byte("no CPU profile")) || counts(out.String()) != counts(plain.String()) {
-		t.Errorf("bad profile path: stderr %q, counts %q", errb.String(), counts(out.String()))
+	if code, out, errs := runCLI(t, args...); code != exitOK || counts(out) != want || !strings.Contains(errs, "no CPU profile") {
+		t.Errorf("perft with a bad profile path: exit %d, stderr %q, counts\n%s", code, errs, counts(out))
 	}
 }
