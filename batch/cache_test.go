@@ -74,7 +74,7 @@ func sampleComps(t testing.TB) []*composition.Composition {
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:f27d2b007276d300d291b1828f84350b"
+	const want = "report:ffcfe4e076e98966e51380e5badfbae7"
 	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}

@@ -120,10 +120,11 @@ func (rep *Report) lineChecks(ctx context.Context, c *composition.Composition, o
 	rep.distinctTaskFinales(c)
 	rep.add(f.exactLock(rep.Finales))
 	ef := f.economyFinale(rep.Finales)
-	if ch := rep.Check("solvable"); ef.Status == Fail && (ch == nil || ch.Status == Unknown) {
+	if ch := rep.Check("solvable"); (ef.Status == Fail || ef.Status == Pass) && (ch == nil || ch.Status == Unknown) {
 		// The finales are the author's lines' ends only when the lines
-		// are forced: while solvability is undecided, so is this check.
-		ef.Status, ef.Detail = Unknown, "undecided while solvability is unknown; it would fail: "+ef.Detail
+		// are forced: while solvability is undecided, so is this check,
+		// whichever way the author's end positions point.
+		ef.Status, ef.Detail = Unknown, "undecided while solvability is unknown; it would "+string(ef.Status)+": "+ef.Detail
 	}
 	rep.add(ef)
 	if !solved {

@@ -1,6 +1,8 @@
 package judge_test
 
 import (
+	"time"
+
 	"context"
 	"draughtsjudge/internal/testflag"
 	"os"
@@ -209,6 +211,27 @@ func TestEconomyFinalePair(t *testing.T) {
 	wantStatus(t, mustAnalysePDN(t, orig), "economy-finale", judge.Pass, "every white piece needed")
 	rep := mustAnalysePDN(t, edit(t, orig, ",45:B", ",45,50:B"))
 	wantStatus(t, rep, "economy-finale", judge.Fail, "white man 50", "B:W22,26,36,43,45,50:B3,12,14")
+}
+
+// [economy-finale] 11.2.4 while [solvable] is undecided: the author's
+// finales are the ends of forced lines only once solvability is proved,
+// so at a budget too small to prove Scholma's win the check is unknown,
+// saying which way the author's end positions point (pass for the
+// original, fail for the copy with the idle man on 50), never a pass.
+func TestEconomyFinaleUndecided(t *testing.T) {
+	orig := published(t, "Scholma")
+	// A deadline already past: every search stops at once (deterministic).
+	past := judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 2_000, TTBytes: 16 << 20, Deadline: time.Unix(1, 0)}, MaxBound: 8, Threads: 1, Quick: true}}
+	for _, c := range []struct {
+		text, would string
+	}{
+		{orig, "it would pass: 1 finale, every white piece needed"},
+		{edit(t, orig, ",45:B", ",45,50:B"), "it would fail: "},
+	} {
+		rep := analyseWith(t, c.text, past)
+		wantStatus(t, rep, "solvable", judge.Unknown)
+		wantStatus(t, rep, "economy-finale", judge.Unknown, "undecided while solvability is unknown", c.would)
+	}
 }
 
 // [economy-construction] 11.2.4: in Shoshin's study every piece is needed
