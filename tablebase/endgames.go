@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
 	badger "github.com/dgraph-io/badger/v4"
+	"golang.org/x/sync/singleflight"
 
 	"draughtsjudge/draughts"
 )
@@ -178,8 +180,8 @@ type Endgames struct {
 	vb       byte
 	giveaway bool
 
-	mu      sync.Mutex // serialises loading
-	buildMu sync.Mutex // serialises Build calls
+	loading singleflight.Group // one read per slice at a time (loadOnce)
+	buildMu sync.Mutex         // serialises Build calls
 	tabs    [1 << 16]atomic.Pointer[table]
 	built   [1 << 16]atomic.Bool // a complete record exists in the store
 	maxPcs  atomic.Int32
@@ -273,18 +275,32 @@ func (e *Endgames) table(m Material) *table {
 	if !e.built[c].Load() {
 		return nil
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if t := e.tabs[c].Load(); t != nil {
-		return t
-	}
-	t, err := e.load(m)
-	if err != nil {
-		e.forget(m, err)
-		return nil
-	}
-	e.tabs[c].Store(t)
+	t, _ := e.loadOnce(m)
 	return t
+}
+
+// loadOnce reads material m (canonical) from the store into RAM unless it
+// is there already. Concurrent calls for one material share one read;
+// different materials are read in parallel. A slice that fails its read
+// is forgotten (forget) and its error returned.
+func (e *Endgames) loadOnce(m Material) (*table, error) {
+	c := m.code()
+	v, err, _ := e.loading.Do(strconv.Itoa(int(c)), func() (any, error) {
+		if t := e.tabs[c].Load(); t != nil {
+			return t, nil
+		}
+		t, err := e.load(m)
+		if err != nil {
+			e.forget(m, err)
+			return nil, err
+		}
+		e.tabs[c].Store(t)
+		return t, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*table), nil
 }
 
 // forget drops a slice that failed to load: it is reported in
@@ -320,18 +336,9 @@ func (e *Endgames) Load(ms []Material) []error {
 		if !e.Built(m) {
 			continue
 		}
-		c := m.code()
-		e.mu.Lock()
-		if e.tabs[c].Load() == nil {
-			t, err := e.load(m)
-			if err != nil {
-				e.forget(m, err)
-				errs = append(errs, err)
-			} else {
-				e.tabs[c].Store(t)
-			}
+		if _, err := e.loadOnce(m); err != nil {
+			errs = append(errs, err)
 		}
-		e.mu.Unlock()
 	}
 	return errs
 }
@@ -341,8 +348,6 @@ func (e *Endgames) Load(ms []Material) []error {
 // the slice from the store again (checking its CRC). A batch releases
 // the slices none of its remaining entries can reach.
 func (e *Endgames) Release(ms []Material) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	for _, m := range ms {
 		if m.WM > 15 || m.WK > 15 || m.BM > 15 || m.BK > 15 {
 			continue

@@ -3,10 +3,12 @@ package tablebase
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -333,5 +335,69 @@ func TestReleaseAndSlicesRead(t *testing.T) {
 	v2, ok2 := e.Probe(&p)
 	if n := s.SlicesRead(); n != 2 || v2 != v1 || !ok2 {
 		t.Errorf("after Release: %d slices read, value %v %v; want a second read and %v", n, v2, ok2, v1)
+	}
+}
+
+// Probes from many goroutines of a store just opened: each slice is read
+// once however many probes want it at the same time (SlicesRead), and
+// every probe gets the value a single goroutine reads from another view
+// of the same slices. Run under -race.
+func TestConcurrentFirstProbes(t *testing.T) {
+	dir := closedStore(t)
+	fens := []string{"W:WKa1,Kc1:BKh8", "W:WKa1:BKh8", "W:Wc3:BKh8", "B:Wc3:Bf6", "W:WKa1,c3:Bf6", "B:WKe1:Bb6,Kh8"}
+	want := make([]Value, len(fens))
+	pos := make([]draughts.Position, len(fens))
+	materials := map[Material]bool{}
+	for i, f := range fens {
+		p, err := draughts.ParseFEN(draughts.Russian, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos[i] = p
+		materials[MaterialOf(&p).canon()] = true
+	}
+	{
+		s, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := s.Endgames(draughts.Russian)
+		for i := range pos {
+			v, ok := e.Probe(&pos[i])
+			if !ok {
+				t.Fatalf("%s: not in the slices", fens[i])
+			}
+			want[i] = v
+		}
+		s.Close()
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := s.Endgames(draughts.Russian)
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 4 * len(pos) {
+				i := (g + k) % len(pos)
+				if v, ok := e.Probe(&pos[i]); !ok || v != want[i] {
+					errs <- fmt.Sprintf("%s: %v %v, want %v", fens[i], v, ok, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for msg := range errs {
+		t.Error(msg)
+	}
+	if n := s.SlicesRead(); n != int64(len(materials)) {
+		t.Errorf("%d slices read for %d materials probed", n, len(materials))
 	}
 }
