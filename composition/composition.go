@@ -239,6 +239,24 @@ func MoveNo(line []string, start draughts.Side) string {
 	return fmt.Sprintf("%d...", half/2+1)
 }
 
+// Numbered writes moves, played after line in a game that starts with
+// start to move, with their move numbers: "3...h2-g1 4.b4-a5 g1:b6".
+func Numbered(line, moves []string, start draughts.Side) string {
+	var sb strings.Builder
+	all := append(append([]string(nil), line...), moves...)
+	for i, m := range moves {
+		no := MoveNo(all[:len(line)+i], start)
+		if i > 0 {
+			sb.WriteByte(' ')
+			if strings.HasSuffix(no, "...") {
+				no = ""
+			}
+		}
+		sb.WriteString(no + m)
+	}
+	return sb.String()
+}
+
 // PieceName is "man e5" / "king 23".
 func PieceName(p *draughts.Position, r *draughts.Rules, sq draughts.Square) string {
 	side := "white"

@@ -13,6 +13,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/branch"
 	"draughtsjudge/judge/dual"
 	"draughtsjudge/solver"
 )
@@ -424,15 +425,15 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 	w.judgeBranches()
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 	rep.demoted = w.demoted()
-	var bc *branchCount
+	var bc *branch.Count
 	if _, win := goal.(solver.Win); win && (c.Genre == composition.Study || c.Genre == composition.Ending) {
-		if bc = countBranches(c, goal, ans.Tree, rep.AuthorKey, lines); bc != nil { // branches.go
-			rep.Branches, rep.BranchesCut = bc.branches, bc.cut
+		if bc = branch.CountIn(c, goal, ans.Tree, rep.AuthorKey, lines); bc != nil {
+			rep.Branches, rep.BranchesCut = bc.Branches, bc.Cut
 		}
 	}
 	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
 		*ch = variationsCheck(c, rep.demoted, bc)
-		if ch.Status == Fail && bc != nil && (bc.cut || cutShort(opt)) {
+		if ch.Status == Fail && bc != nil && (bc.Cut || cutShort(opt)) {
 			// Fewer than two branches found in a tree the budget or
 			// the tree's size cut short is no proof that there are fewer.
 			*ch = newCheck(CheckVariations, Unknown, ch.Detail+"; the solved tree is incomplete (budget or tree size), so fewer branches found is not a proof")
@@ -739,7 +740,7 @@ func cookText(c *composition.Composition, cooks []Finding) string {
 		}
 		no := composition.MoveNo(f.Line, c.Start.Side)
 		s = append(s, fmt.Sprintf("%s after %s (%s): %s%s win as the author's %s%s in %d does (%s), %s: %s",
-			f.Status, numbered(nil, f.Line, c.Start.Side), draughts.FEN(&p, c.Rules), no, strings.Join(moves, ", "), no, f.Author, f.AuthorDistance, f.Kind, f.Clause, f.Note))
+			f.Status, composition.Numbered(nil, f.Line, c.Start.Side), draughts.FEN(&p, c.Rules), no, strings.Join(moves, ", "), no, f.Author, f.AuthorDistance, f.Kind, f.Clause, f.Note))
 		i = j
 	}
 	return strings.Join(s, "; ")
@@ -763,10 +764,10 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 // cook, 11.2.6).
 //
 // A study's or ending's branches are also counted in the solved tree
-// (bc, branches.go; nil before the solve or for a draw): with two there,
+// (bc, package branch; nil before the solve or for a draw): with two there,
 // the study passes whatever the author prints, and the detail names the
 // branches the author omits.
-func variationsCheck(c *composition.Composition, demoted []string, bc *branchCount) Check {
+func variationsCheck(c *composition.Composition, demoted []string, bc *branch.Count) Check {
 	lines := c.ThematicLines() - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -781,12 +782,12 @@ func variationsCheck(c *composition.Composition, demoted []string, bc *branchCou
 	}
 	tree := ""
 	if bc != nil {
-		tree = "; " + bc.text(c.Start.Side)
+		tree = "; " + bc.Text(c.Start.Side)
 	}
 	switch {
 	case len(c.Game.Moves) == 0:
 		return newCheck(CheckVariations, NotApplicable, "no author's solution")
-	case bc != nil && lines < 2 && len(bc.branches) >= 2:
+	case bc != nil && lines < 2 && len(bc.Branches) >= 2:
 		return newCheck(CheckVariations, Pass, fmt.Sprintf("the author gives %s%s, but the play has two or more branches%s", count(lines, "thematic line"), dem, tree))
 	case c.Genre == composition.Task && lines < 2:
 		return newCheck(CheckVariations, Fail, fmt.Sprintf("a locking task needs at least two thematic variations; the author gives %d%s", lines, dem))

@@ -7,6 +7,7 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/finale"
 	"draughtsjudge/solver"
 )
 
@@ -34,7 +35,7 @@ func (fin Finale) Completed(start draughts.Side) string {
 	if fin.Won != "" {
 		won = " (won: " + fin.Won + ")"
 	}
-	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + numbered(fin.Line, fin.Extra, start) + won
+	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + composition.Numbered(fin.Line, fin.Extra, start) + won
 }
 
 // dbWon begins wonBy's text for a win the endgame database decides.
@@ -44,7 +45,7 @@ const dbWon = "endgame database"
 // (6.1.7), a lock, an endgame database's win, or the problem finale rule
 // (11.2.7.2).
 func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
-	_, d := goalDistance(g, p, r)
+	_, d := finale.Distance(g, p, r)
 	var ml draughts.MoveList
 	draughts.Generate(&p, r, &ml)
 	_, win := g.(solver.Win)
@@ -96,25 +97,6 @@ func sortedMoves(p *draughts.Position, r *draughts.Rules) []draughts.Move {
 	return ms
 }
 
-// numbered writes moves, played after line, with their move numbers:
-// "3...h2-g1 4.b4-a5 g1:b6".
-func numbered(line, moves []string, start draughts.Side) string {
-	var sb strings.Builder
-	all := append(append([]string(nil), line...), moves...)
-	for i, m := range moves {
-		at := all[:len(line)+i]
-		no := composition.MoveNo(at, start)
-		if i > 0 {
-			sb.WriteByte(' ')
-			if strings.HasSuffix(no, "...") {
-				no = ""
-			}
-		}
-		sb.WriteString(no + m)
-	}
-	return sb.String()
-}
-
 // numberedLast is the last moves of line (at most four plies) with their
 // numbers ("1...f4-e3 2.b4-e1 a7-b6 3.a3-b4"), or "the start".
 func numberedLast(line []string, start draughts.Side) string {
@@ -122,5 +104,5 @@ func numberedLast(line []string, start draughts.Side) string {
 		return "the start"
 	}
 	n := max(len(line)-4, 0)
-	return numbered(line[:n], line[n:], start)
+	return composition.Numbered(line[:n], line[n:], start)
 }

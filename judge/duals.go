@@ -6,7 +6,7 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge/dual"
-	"draughtsjudge/solver"
+	"draughtsjudge/judge/finale"
 )
 
 // finaleOf plays the solver's main line from p to the finale.
@@ -24,22 +24,10 @@ func (w *walker) sameLock(dual, author *draughts.Position) (bool, string) {
 	if dual.Pieces[ls] != author.Pieces[ls] || dual.Kings&dual.Pieces[ls] != author.Kings&author.Pieces[ls] {
 		return false, "another finale: locks " + squareList(w.r, dual.Pieces[ls]) + " instead of " + squareList(w.r, author.Pieces[ls])
 	}
-	if sq, ok := spareWhite(w.goal, *dual, w.r); ok {
+	if sq, ok := finale.Spare(w.goal, *dual, w.r); ok {
 		return false, "the same lock with an uneconomical finale (the " + composition.PieceName(dual, w.r, sq) + " is not needed)"
 	}
 	return true, "the same finale, locking " + squareList(w.r, dual.Pieces[ls])
-}
-
-// spareWhite returns a white piece of the finale p without which goal g
-// still holds the same way (sameWin): the finale does not need it
-// (11.2.4, 11.2.8.1).
-func spareWhite(g solver.Goal, p draughts.Position, r *draughts.Rules) (draughts.Square, bool) {
-	for _, sq := range p.Pieces[draughts.White].Squares() {
-		if sameWin(g, g, p, composition.Without(p, sq), r) {
-			return sq, true
-		}
-	}
-	return draughts.NoSquare, false
 }
 
 func squareList(r *draughts.Rules, b draughts.Bitboard) string {

@@ -7,6 +7,8 @@ import (
 
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
+	"draughtsjudge/judge/branch"
+	"draughtsjudge/judge/finale"
 	"draughtsjudge/solver"
 )
 
@@ -36,10 +38,10 @@ type Judgement struct {
 	ScoreNote  string      `json:"score_note,omitempty"`
 	ScoreLines []ScoreLine `json:"score_lines,omitempty"`
 	// Branches are a study's composition branches in the solved tree
-	// (11.2.5, branches.go); BranchesCut: the tree was cut, so there may
+	// (11.2.5, package branch); BranchesCut: the tree was cut, so there may
 	// be more.
-	Branches    []StudyBranch `json:"branches,omitempty"`
-	BranchesCut bool          `json:"branches_cut,omitempty"`
+	Branches    []branch.StudyBranch `json:"branches,omitempty"`
+	BranchesCut bool                 `json:"branches_cut,omitempty"`
 	// Originality is left to the judge; the tool gives its evidence.
 	Originality *Originality `json:"originality,omitempty"`
 }
@@ -431,7 +433,7 @@ func (f *formal) exactLock(fins []Finale) Check {
 // (Black has no move, a lock, or the problem finale rule) needs a piece
 // unless the finale without it is won on the board too; a finale won by
 // the endgame database in N moves needs a piece unless without it the
-// database still says won in at most N+dbSlack moves (sameWin).
+// database still says won in at most N+finale.DBSlack moves (finale.SameWin).
 func (f *formal) economyFinale(fins []Finale) Check {
 	const id = CheckEconomyFinale
 	var fails, warns, ok []string
@@ -470,7 +472,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 					st := composition.Without(f.c.Start, sq)
 					g = f.goalFor(&st)
 				}
-				if sameWin(g, f.goal, p, q, f.r) {
+				if finale.SameWin(g, f.goal, p, q, f.r) {
 					spare = append(spare, composition.PieceName(&p, f.r, sq))
 				}
 			}
@@ -502,34 +504,6 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		return newCheckAt(id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)")
 	}
 	return newCheckAt(id, cl, Pass, fmt.Sprintf("%s, every white piece needed: %s", count(checked, "finale"), strings.Join(ok, "; ")))
-}
-
-// dbSlack is how much longer, in White moves, a database win without a
-// piece may be for the piece to count as not needed by the finale.
-const dbSlack = 1
-
-// goalDistance is the goal's verdict on p: done, and the White moves still
-// needed (0: fulfilled on the board; more: an endgame database's win).
-func goalDistance(g solver.Goal, p draughts.Position, r *draughts.Rules) (bool, int) {
-	var ml draughts.MoveList
-	draughts.Generate(&p, r, &ml)
-	st, d := g.Eval(p, r, draughts.White, &ml)
-	return st == solver.Done, d
-}
-
-// sameWin reports whether q, the finale p without one white piece, is
-// still the same win: on the board when p is won on the board (goal g0),
-// else a database win at most dbSlack moves longer (goal g for q).
-func sameWin(g, g0 solver.Goal, p, q draughts.Position, r *draughts.Rules) bool {
-	_, d := goalDistance(g0, p, r)
-	ok, dq := goalDistance(g, q, r)
-	if !ok {
-		return false
-	}
-	if d == 0 {
-		return dq == 0
-	}
-	return dq <= d+dbSlack
 }
 
 // economyConstruction is [economy-construction] (11.2.4): each piece of

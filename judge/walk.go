@@ -8,6 +8,7 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge/dual"
+	"draughtsjudge/judge/finale"
 	"draughtsjudge/solver"
 )
 
@@ -339,7 +340,7 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 				// 11.1.3: every finale of a task must be economical, even
 				// in the least variation — the author's or not.
 				if fin, ok := w.finaleOf(q, dist); ok {
-					if sq, spare := spareWhite(w.goal, fin, w.r); spare {
+					if sq, spare := finale.Spare(w.goal, fin, w.r); spare {
 						w.sideFinales = append(w.sideFinales, fmt.Sprintf("after %s %s (not in the author's solution) the forced play ends in %s without needing the %s", join(line), f.Move, draughts.FEN(&fin, w.r), composition.PieceName(&fin, w.r, sq)))
 					}
 				}

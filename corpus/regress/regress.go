@@ -459,7 +459,7 @@ func (s Summary) timeStats() (mean, median, max float64) {
 }
 
 // Branches is a study's count of composition branches in the solved
-// tree (11.2.5, judge.StudyBranch): "3 (1 given)", "≥2 (1 given)" when
+// tree (11.2.5, branch.StudyBranch): "3 (1 given)", "≥2 (1 given)" when
 // the tree was capped, "-" when not counted (no tree, not a study with a
 // win stipulation).
 func Branches(rep *judge.Report) string {

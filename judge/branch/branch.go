@@ -1,4 +1,9 @@
-package judge
+// Package branch counts a study's composition branches (11.2.5) in the
+// solved tree, not in the author's transcription: "a continuation with an
+// artistic solution — an exact order of unique moves leading to an
+// economical finale". A study whose source prints one line may have two
+// branches in its play; the report names the ones the author omits.
+package branch
 
 import (
 	"fmt"
@@ -7,6 +12,7 @@ import (
 	"draughtsjudge/composition"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge/dual"
+	"draughtsjudge/judge/finale"
 	"draughtsjudge/solver"
 )
 
@@ -26,18 +32,18 @@ type StudyBranch struct {
 	Given bool     `json:"given"` // the first branch along an author's line (which may stop before the finale)
 }
 
-// branchCount is what the tree gives: the branches, and whether the tree
-// was cut (the count is then a lower bound).
-type branchCount struct {
-	branches []StudyBranch
-	cut      bool
+// Count is what the solved tree gives: the branches, and whether the tree
+// was cut (Cut: the count is then a lower bound).
+type Count struct {
+	Branches []StudyBranch
+	Cut      bool
 	lines    []composition.Line // the author's
 }
 
-// countBranches walks the solved tree below the author's key; nil when
-// there is no tree through it.
-func countBranches(c *composition.Composition, goal solver.Goal, tree *solver.Node, key string, lines []composition.Line) *branchCount {
-	bc := branchCount{lines: lines}
+// CountIn walks the solved tree below the author's key (the lines are the
+// author's); nil when there is no tree through it.
+func CountIn(c *composition.Composition, goal solver.Goal, tree *solver.Node, key string, lines []composition.Line) *Count {
+	bc := Count{lines: lines}
 	if tree == nil {
 		return nil
 	}
@@ -57,9 +63,9 @@ func countBranches(c *composition.Composition, goal solver.Goal, tree *solver.No
 	// resistance, as the tool's completion of a line that stops early
 	// plays it); the others that pass through its end leave it later.
 	for _, l := range lines {
-		for i := range bc.branches {
-			if along(bc.branches[i].Line, l.Text) {
-				bc.branches[i].Given = true
+		for i := range bc.Branches {
+			if along(bc.Branches[i].Line, l.Text) {
+				bc.Branches[i].Given = true
 				break
 			}
 		}
@@ -69,19 +75,19 @@ func countBranches(c *composition.Composition, goal solver.Goal, tree *solver.No
 
 // walk follows node n (position p, reached by line); inexact counts the
 // tolerated inaccuracies on the line so far (at most one, 11.3.8.5).
-func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *solver.Node, p draughts.Position, line []string, inexact int) {
+func (bc *Count) walk(c *composition.Composition, goal solver.Goal, n *solver.Node, p draughts.Position, line []string, inexact int) {
 	r := c.Rules
 	switch {
 	case n.Finale:
-		if _, spare := spareWhite(goal, p, r); !spare || p.Pieces[draughts.Black] == 0 && (c.Genre != composition.Problem || p.Pieces[draughts.White].Count() == 1) {
+		if _, spare := finale.Spare(goal, p, r); !spare || p.Pieces[draughts.Black] == 0 && (c.Genre != composition.Problem || p.Pieces[draughts.White].Count() == 1) {
 			// 11.3.8.4: a branch may end with one white unit, or in a
 			// motif of all white pieces (left to the judge, as in
 			// [economy-finale]).
-			bc.branches = append(bc.branches, StudyBranch{Line: line, FEN: draughts.FEN(&p, r)})
+			bc.Branches = append(bc.Branches, StudyBranch{Line: line, FEN: draughts.FEN(&p, r)})
 		}
 		return
 	case n.Truncated || len(n.Branches) == 0:
-		bc.cut = true
+		bc.Cut = true
 		return
 	case !n.Attacker:
 		for _, b := range n.Branches {
@@ -98,7 +104,7 @@ func (bc *branchCount) walk(c *composition.Composition, goal solver.Goal, n *sol
 		}
 	}
 	if main < 0 || n.Branches[main].Child == nil {
-		bc.cut = true
+		bc.Cut = true
 		return
 	}
 	mb := n.Branches[main]
@@ -150,15 +156,15 @@ func along(branch, author []string) bool {
 	return true
 }
 
-// text is the count for [variations]: "12 composition branches in the
+// Text is the count for [variations]: "12 composition branches in the
 // solved tree (…), 4 along the author's lines; not given by the author:
 // 1...a7-b6 2.b4-e1 (6 branches); 2...g3-f2 3.c5:g1", the omitted ones
 // grouped by the Black defence where they leave the author's lines.
-func (bc branchCount) text(start draughts.Side) string {
+func (bc Count) Text(start draughts.Side) string {
 	given := 0
 	var names []string
 	groups := map[string]int{}
-	for _, b := range bc.branches {
+	for _, b := range bc.Branches {
 		if b.Given {
 			given++
 			continue
@@ -168,7 +174,7 @@ func (bc branchCount) text(start draughts.Side) string {
 		for _, l := range bc.lines {
 			known = append(known, l.Text)
 		}
-		for _, g := range bc.branches {
+		for _, g := range bc.Branches {
 			if g.Given {
 				known = append(known, g.Line)
 			}
@@ -180,7 +186,7 @@ func (bc branchCount) text(start draughts.Side) string {
 			}
 			k = max(k, i)
 		}
-		name := numbered(b.Line[:k], b.Line[k:min(len(b.Line), k+2)], start)
+		name := composition.Numbered(b.Line[:k], b.Line[k:min(len(b.Line), k+2)], start)
 		if groups[name] == 0 {
 			names = append(names, name)
 		}
@@ -192,10 +198,10 @@ func (bc branchCount) text(start draughts.Side) string {
 		}
 	}
 	at := ""
-	if bc.cut {
+	if bc.Cut {
 		at = "at least "
 	}
-	s := fmt.Sprintf("%s%s in the solved tree (unique White moves to an economical finale), %d along the author's lines", at, branches(len(bc.branches)), given)
+	s := fmt.Sprintf("%s%s in the solved tree (unique White moves to an economical finale), %d along the author's lines", at, branches(len(bc.Branches)), given)
 	if len(names) > 0 {
 		s += "; not given by the author: " + strings.Join(names, "; ")
 	}
