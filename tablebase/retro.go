@@ -204,11 +204,12 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		return nil
 	}
 	ml := &sc.ml
+	cur := kingCursor{si: si}
 	for j := lo; j < hi; j++ {
 		s := draughts.Side(j / x.kings)
 		r := j % x.kings
 		i := si.base[s] + r
-		w, k := si.kings(r)
+		w, k := cur.kings(r)
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
 		if draughts.HasCapture(&p, rt.r) {

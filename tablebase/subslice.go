@@ -96,6 +96,41 @@ func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
 	return w, k
 }
 
+// kingCursor unranks the placements of a sub-slice visited in index
+// order (init): the white kings and the squares left free of men and white
+// kings are listed once per white combination, so a black king is one
+// lookup (kings skips the white kings at each call).
+type kingCursor struct {
+	si  *subIndex
+	wr  uint64 // the white combination of w and sqB
+	ok  bool   // wr is set
+	w   draughts.Bitboard
+	sqB [64]draughts.Square // the squares free of men and of w (ascending)
+}
+
+// kings returns the white and black kings of placement r (as si.kings).
+func (c *kingCursor) kings(r uint64) (w, k draughts.Bitboard) {
+	si := c.si
+	x := si.x
+	if wr := r / x.nBK; !c.ok || wr != c.wr {
+		c.wr, c.ok, c.w = wr, true, 0
+		for _, q := range x.cWK.get(wr) {
+			c.w |= draughts.Bit(si.sq[q])
+		}
+		if x.bk > 0 {
+			q := 0
+			for f := si.empty &^ c.w; f != 0; f &= f - 1 {
+				c.sqB[q] = f.First()
+				q++
+			}
+		}
+	}
+	for _, q := range x.cBK.get(r % x.nBK) {
+		k |= draughts.Bit(c.sqB[q])
+	}
+	return c.w, k
+}
+
 // slide returns the squares a king on sq can reach along direction d
 // (flying: up to the first occupied square, empty = the free squares).
 func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
