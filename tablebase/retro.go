@@ -35,8 +35,9 @@ type scratch struct {
 	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
 	ml      draughts.MoveList
 	sub     subIndex
-	preds   []uint32 // propagate: one position's predecessors
-	touch   uint16   // propagate: keeps the touching loads
+	preds   []uint32  // propagate: one position's predecessors
+	touch   uint16    // propagate: keeps the touching loads
+	succ    succCache // init: the successor materials
 }
 
 func (rt *retro) errDistance() error {
@@ -192,7 +193,6 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	x := rt.x
 	b := rt.r.Board
-	e := rt.e
 	// push queues placement j (global index i) at d plies; its code is set
 	// now and lowered if a shorter win is found before it is expanded.
 	push := func(d int, i, j uint64) error {
@@ -205,6 +205,8 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	}
 	ml := &sc.ml
 	cur := kingCursor{si: si}
+	succ := &sc.succ
+	succ.reset()
 	for j := lo; j < hi; j++ {
 		s := draughts.Side(j / x.kings)
 		r := j % x.kings
@@ -216,10 +218,9 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			rt.st[i] = noPred << 8
 			draughts.Generate(&p, rt.r, ml)
 			for m := 0; m < ml.N; m++ {
-				q := after(&p, ml.Moves[m])
-				c, ok := e.code(&q)
-				if !ok {
-					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
+				if err != nil {
+					return err
 				}
 				acc.add(c, rt.giveaway)
 			}
@@ -249,13 +250,10 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			moves++
 			var c uint8
 			if st.promote {
-				q := p
-				q.Side = s ^ 1
-				q.Pieces[s] ^= draughts.Bit(st.from) | draughts.Bit(st.to)
-				q.Kings |= draughts.Bit(st.to)
-				var ok bool
-				if c, ok = e.code(&q); !ok {
-					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				var err error
+				mv := draughts.Move{From: st.from, To: st.to, Promote: true}
+				if c, err = rt.succCode(succ, si, &p, mv); err != nil {
+					return err
 				}
 			} else {
 				// A man's step: a further advanced sub-slice, already final.
