@@ -207,11 +207,18 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	cur := kingCursor{si: si}
 	succ := &sc.succ
 	succ.reset()
-	for j := lo; j < hi; j++ {
-		s := draughts.Side(j / x.kings)
-		r := j % x.kings
+	s := draughts.Side(lo / x.kings) // j = s*kings + r
+	r := lo % x.kings
+	cur.seek(r)
+	for j := lo; j < hi; j, r = j+1, r+1 {
+		if r == x.kings {
+			s, r = s+1, 0
+		}
+		if j != lo {
+			cur.next()
+		}
 		i := si.base[s] + r
-		w, k := cur.kings(r)
+		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
 		if draughts.HasCapture(&p, rt.r) {

@@ -96,36 +96,57 @@ func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
 	return w, k
 }
 
-// kingCursor unranks the placements of a sub-slice visited in index
-// order (init): the white kings and the squares left free of men and white
-// kings are listed once per white combination, so a black king is one
-// lookup (kings skips the white kings at each call).
+// kingCursor walks the placements of a sub-slice in index order (init):
+// the white kings and the squares left free of men and white kings are
+// listed once per white combination, so a black king is one lookup, and
+// the combinations are counted up (no division by the placements).
 type kingCursor struct {
-	si  *subIndex
-	wr  uint64 // the white combination of w and sqB
-	ok  bool   // wr is set
-	w   draughts.Bitboard
-	sqB [64]draughts.Square // the squares free of men and of w (ascending)
+	si     *subIndex
+	wr, br uint64 // the white and black combinations
+	w      draughts.Bitboard
+	sqB    [64]draughts.Square // the squares free of men and of w (ascending)
 }
 
-// kings returns the white and black kings of placement r (as si.kings).
-func (c *kingCursor) kings(r uint64) (w, k draughts.Bitboard) {
+// seek moves the cursor to placement r.
+func (c *kingCursor) seek(r uint64) {
+	x := c.si.x
+	c.wr, c.br = r/x.nBK, r%x.nBK
+	c.white()
+}
+
+// next moves the cursor to the next placement (after the last: the first).
+func (c *kingCursor) next() {
+	x := c.si.x
+	if c.br++; c.br < x.nBK {
+		return
+	}
+	c.br = 0
+	if c.wr++; c.wr == x.nWK {
+		c.wr = 0
+	}
+	c.white()
+}
+
+// white lists the white kings of combination wr and the squares they leave.
+func (c *kingCursor) white() {
 	si := c.si
 	x := si.x
-	if wr := r / x.nBK; !c.ok || wr != c.wr {
-		c.wr, c.ok, c.w = wr, true, 0
-		for _, q := range x.cWK.get(wr) {
-			c.w |= draughts.Bit(si.sq[q])
-		}
-		if x.bk > 0 {
-			q := 0
-			for f := si.empty &^ c.w; f != 0; f &= f - 1 {
-				c.sqB[q] = f.First()
-				q++
-			}
+	c.w = 0
+	for _, q := range x.cWK.get(c.wr) {
+		c.w |= draughts.Bit(si.sq[q])
+	}
+	if x.bk > 0 {
+		q := 0
+		for f := si.empty &^ c.w; f != 0; f &= f - 1 {
+			c.sqB[q] = f.First()
+			q++
 		}
 	}
-	for _, q := range x.cBK.get(r % x.nBK) {
+}
+
+// kings returns the white and black kings of the cursor's placement.
+func (c *kingCursor) kings() (w, k draughts.Bitboard) {
+	for _, q := range c.si.x.cBK.get(c.br) {
 		k |= draughts.Bit(c.sqB[q])
 	}
 	return c.w, k
