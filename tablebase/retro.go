@@ -35,9 +35,9 @@ type scratch struct {
 	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
 	ml      draughts.MoveList
 	sub     subIndex
-	preds   []uint32  // propagate: one position's predecessors
-	touch   uint16    // propagate: keeps the touching loads
-	succ    succCache // init: the successor materials
+	preds   [maxPreds]uint32 // propagate: one position's predecessors
+	touch   uint16           // propagate: keeps the touching loads
+	succ    succCache        // init: the successor materials
 }
 
 func (rt *retro) errDistance() error {
@@ -250,7 +250,9 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		internal := kingMoves(b, own, empty)
 		moves := internal
-		for _, st := range si.steps[s] {
+		steps := si.steps[s]
+		for n := range steps {
+			st := &steps[n]
 			if !empty.Has(st.to) {
 				continue
 			}
@@ -317,8 +319,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 				continue // queued again with a shorter win
 			}
 			o := s ^ 1
-			sc.preds = si.predecessors(r, o, sc.preds[:0])
-			preds := sc.preds
+			preds := sc.preds[:si.predecessors(r, o, &sc.preds)]
 			base := si.base[o]
 			for _, pr := range preds {
 				touch |= st[base+uint64(pr)]
@@ -364,13 +365,19 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 	return nil
 }
 
-// predecessors appends to out the placement ranks of the positions, side o
+// maxPreds bounds the predecessors of a position: maxKings kings of the
+// mover, four rays of at most 9 squares each.
+const maxPreds = maxKings * 4 * 9
+
+// predecessors writes into out the placement ranks of the positions, side o
 // to move, that reach placement r (the other side to move) by a quiet move
-// of one of o's kings. For each moving king the ranks are taken along its
+// of one of o's kings, and returns their number. For each moving king the ranks are taken along its
 // rays from prefix and suffix sums over the other kings (see sliding): two
 // or three popcounts per predecessor instead of one per king.
-func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint32 {
+func (si *subIndex) predecessors(r uint64, o draughts.Side, out *[maxPreds]uint32) int {
 	b := si.b
+	n := 0
+	var sw, sk sliding // set overwrites what the ranks read: no zeroing per king
 	w, k := si.kings(r)
 	empty := si.empty &^ (w | k)
 	noMen := uint64(si.empty)
@@ -378,7 +385,6 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint
 		for t := w; t != 0; t &= t - 1 {
 			from := t.First()
 			w0 := uint64(w &^ draughts.Bit(from))
-			var sw, sk sliding
 			sw.set(noMen, w0, 0)
 			sk.set(noMen&^w0, uint64(k), 1)
 			for dir := draughts.Direction(0); dir < 4; dir++ {
@@ -387,28 +393,29 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint
 					j := bits.OnesCount64(w0 & below)
 					wr := sw.a[j] + binom[bits.OnesCount64(noMen&below)][j+1] + sw.b[j]
 					jb := bits.OnesCount64(uint64(k) & below)
-					out = append(out, uint32(wr*si.nBK+sk.a[jb]+sk.b[jb]))
+					out[n] = uint32(wr*si.nBK + sk.a[jb] + sk.b[jb])
+					n++
 				}
 			}
 		}
-		return out
+		return n
 	}
 	wr := (r / si.nBK) * si.nBK
 	free := uint64(si.empty &^ w)
 	for t := k; t != 0; t &= t - 1 {
 		from := t.First()
 		k0 := uint64(k &^ draughts.Bit(from))
-		var sk sliding
 		sk.set(free, k0, 0)
 		for dir := draughts.Direction(0); dir < 4; dir++ {
 			for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
 				below := u&-u - 1
 				j := bits.OnesCount64(k0 & below)
-				out = append(out, uint32(wr+sk.a[j]+binom[bits.OnesCount64(free&below)][j+1]+sk.b[j]))
+				out[n] = uint32(wr + sk.a[j] + binom[bits.OnesCount64(free&below)][j+1] + sk.b[j])
+				n++
 			}
 		}
 	}
-	return out
+	return n
 }
 
 // sliding holds the rank terms of a set of kings over the squares of free
@@ -434,6 +441,7 @@ func (s *sliding) set(free, ks uint64, shift int) {
 		c[m] = bits.OnesCount64(free & (t&-t - 1))
 		m++
 	}
+	s.a[0] = 0
 	for j := 0; j < m; j++ {
 		s.a[j+1] = s.a[j] + binom[c[j]][j+1]
 	}
