@@ -32,7 +32,7 @@ type retro struct {
 
 // scratch is one worker's reusable memory.
 type scratch struct {
-	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
+	buckets [maxPlies + 2][]uint32 // bucketEntry: side and placement of the sub-slice
 	ml      draughts.MoveList
 	sub     subIndex
 	preds   [maxPreds]uint32 // propagate: one position's predecessors
@@ -129,6 +129,13 @@ func (x *indexer) advancement(mc uint64) (int, bool) {
 	return a, true
 }
 
+// bucketEntry is the entry of placement r, side s to move, in a distance
+// bucket: the side in the top bit (a slice has fewer than 1<<31 positions
+// per side), so that no expansion divides by the placements.
+func bucketEntry(s draughts.Side, r uint64) uint32 {
+	return uint32(s)<<31 | uint32(r)
+}
+
 // noPred in cnt marks a position whose side to move must capture: it is
 // final after init and is no king-move predecessor (6.1.5.1).
 const noPred = 254
@@ -195,12 +202,12 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	b := rt.r.Board
 	// push queues placement j (global index i) at d plies; its code is set
 	// now and lowered if a shorter win is found before it is expanded.
-	push := func(d int, i, j uint64) error {
+	push := func(d int, i uint64, s draughts.Side, r uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
 		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
-		sc.buckets[d] = append(sc.buckets[d], uint32(j))
+		sc.buckets[d] = append(sc.buckets[d], bucketEntry(s, r))
 		return nil
 	}
 	ml := &sc.ml
@@ -233,11 +240,11 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			}
 			switch {
 			case acc.winBy > 0:
-				if err := push(acc.winBy, i, j); err != nil {
+				if err := push(acc.winBy, i, s, r); err != nil {
 					return err
 				}
 			case !acc.draw:
-				if err := push(acc.loseMax+1, i, j); err != nil {
+				if err := push(acc.loseMax+1, i, s, r); err != nil {
 					return err
 				}
 			}
@@ -272,18 +279,18 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		switch {
 		case moves == 0:
-			if err := push(0, i, j); err != nil {
+			if err := push(0, i, s, r); err != nil {
 				return err
 			}
 		case acc.winBy > 0:
 			rt.st[i] = 255 << 8
-			if err := push(acc.winBy, i, j); err != nil {
+			if err := push(acc.winBy, i, s, r); err != nil {
 				return err
 			}
 		case acc.draw:
 			rt.st[i] = 255 << 8
 		case internal == 0:
-			if err := push(acc.loseMax+1, i, j); err != nil {
+			if err := push(acc.loseMax+1, i, s, r); err != nil {
 				return err
 			}
 		default:
@@ -304,8 +311,6 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 // (the reads are random over the sub-slice: the cache misses overlap),
 // then updated.
 func (rt *retro) propagate(sc *scratch, si *subIndex) error {
-	x := rt.x
-	kings := x.kings
 	st, ext := rt.st, rt.ext
 	var touch uint16
 	for d := 0; d <= maxPlies; d++ {
@@ -313,8 +318,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 		code := uint8(d + 1)
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
-			s := draughts.Side(uint64(v) / kings)
-			r := uint64(v) % kings
+			s, r := draughts.Side(v>>31), uint64(v&(1<<31-1))
 			if uint8(st[si.base[s]+r]) != code {
 				continue // queued again with a shorter win
 			}
@@ -324,7 +328,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 			for _, pr := range preds {
 				touch |= st[base+uint64(pr)]
 			}
-			ob := uint32(uint64(o) * kings)
+			ob := bucketEntry(o, 0)
 			for _, pr := range preds {
 				j := base + uint64(pr)
 				v := st[j]
