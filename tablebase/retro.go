@@ -228,9 +228,8 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
-		if draughts.HasCapture(&p, rt.r) {
+		if draughts.GenerateCaptures(&p, rt.r, ml); ml.N > 0 {
 			rt.st[i] = noPred << 8
-			draughts.Generate(&p, rt.r, ml)
 			for m := 0; m < ml.N; m++ {
 				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
 				if err != nil {
