@@ -33,6 +33,7 @@ type retro struct {
 // scratch is one worker's reusable memory.
 type scratch struct {
 	buckets [maxPlies + 2][]uint32 // bucketEntry: side and placement of the sub-slice
+	top     int                    // the last bucket that may be non-empty
 	ml      draughts.MoveList
 	sub     subIndex
 	preds   [maxPreds]uint32 // propagate: one position's predecessors
@@ -179,6 +180,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					sc.buckets[d] = append(sc.buckets[d], local.buckets[d]...)
 					local.buckets[d] = local.buckets[d][:0]
 				}
+				sc.top, local.top = max(sc.top, local.top), 0
 				mu.Unlock()
 				return nil
 			})
@@ -208,6 +210,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
 		sc.buckets[d] = append(sc.buckets[d], bucketEntry(s, r))
+		sc.top = max(sc.top, d)
 		return nil
 	}
 	ml := &sc.ml
@@ -312,7 +315,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 	st, ext := rt.st, rt.ext
 	var touch uint16
-	for d := 0; d <= maxPlies; d++ {
+	for d := 0; d <= sc.top; d++ { // the buckets past top are empty
 		win := (d&1 == 1) != rt.giveaway
 		code := uint8(d + 1)
 		// Pushes go to d+1 or later, so bucket d does not grow here.
@@ -345,6 +348,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 					}
 					st[j] = v&0xff00 | uint16(code+1)
 					sc.buckets[d+1] = append(sc.buckets[d+1], ob+pr)
+					sc.top = max(sc.top, d+1)
 					continue
 				}
 				if c != 0 || n == 255 {
@@ -359,12 +363,13 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 					}
 					st[j] = uint16(l + 1)
 					sc.buckets[l] = append(sc.buckets[l], ob+pr)
+					sc.top = max(sc.top, l)
 				}
 			}
 		}
 		sc.buckets[d] = sc.buckets[d][:0]
 	}
-	sc.touch = touch
+	sc.touch, sc.top = touch, 0
 	return nil
 }
 
