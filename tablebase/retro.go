@@ -36,9 +36,9 @@ type scratch struct {
 	top     int                    // the last bucket that may be non-empty
 	ml      draughts.MoveList
 	sub     subIndex
-	preds   [maxPreds]uint32 // propagate: one position's predecessors
-	touch   uint16           // propagate: keeps the touching loads
-	succ    succCache        // init: the successor materials
+	preds   predScratch // propagate: one position's predecessors
+	touch   uint16      // propagate: keeps the touching loads
+	succ    succCache   // init: the successor materials
 }
 
 func (rt *retro) errDistance() error {
@@ -325,7 +325,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 				continue // queued again with a shorter win
 			}
 			o := s ^ 1
-			preds := sc.preds[:si.predecessors(r, o, &sc.preds)]
+			preds := sc.preds.out[:si.predecessors(r, o, &sc.preds)]
 			base := si.base[o]
 			for _, pr := range preds {
 				touch |= st[base+uint64(pr)]
@@ -377,15 +377,24 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 // mover, four rays of at most 9 squares each.
 const maxPreds = maxKings * 4 * 9
 
-// predecessors writes into out the placement ranks of the positions, side o
-// to move, that reach placement r (the other side to move) by a quiet move
-// of one of o's kings, and returns their number. For each moving king the ranks are taken along its
-// rays from prefix and suffix sums over the other kings (see sliding): two
-// or three popcounts per predecessor instead of one per king.
-func (si *subIndex) predecessors(r uint64, o draughts.Side, out *[maxPreds]uint32) int {
+// predScratch is predecessors' memory: the ranks it writes and its rank
+// sums (kept between calls: set overwrites what the ranks read, and a
+// local would be zeroed at every call).
+type predScratch struct {
+	out    [maxPreds]uint32
+	sw, sk sliding
+}
+
+// predecessors writes into ps.out the placement ranks of the positions,
+// side o to move, that reach placement r (the other side to move) by a
+// quiet move of one of o's kings, and returns their number. For each moving
+// king the ranks are taken along its rays from prefix and suffix sums over
+// the other kings (see sliding): two or three popcounts per predecessor
+// instead of one per king.
+func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int {
 	b := si.b
 	n := 0
-	var sw, sk sliding // set overwrites what the ranks read: no zeroing per king
+	out, sw, sk := &ps.out, &ps.sw, &ps.sk
 	w, k := si.kings(r)
 	empty := si.empty &^ (w | k)
 	noMen := uint64(si.empty)
