@@ -395,7 +395,8 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int
 	b := si.b
 	n := 0
 	out, sw, sk := &ps.out, &ps.sw, &ps.sk
-	w, k := si.kings(r)
+	wc := r / si.nBK
+	w, k := si.kingsOf(wc, r)
 	empty := si.empty &^ (w | k)
 	noMen := uint64(si.empty)
 	if o == draughts.White {
@@ -417,7 +418,7 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int
 		}
 		return n
 	}
-	wr := (r / si.nBK) * si.nBK
+	wr := wc * si.nBK
 	free := uint64(si.empty &^ w)
 	for t := k; t != 0; t &= t - 1 {
 		from := t.First()

@@ -78,12 +78,18 @@ func kingsRank(free uint64, ks draughts.Bitboard) uint64 {
 
 // kings returns the white and black kings of placement r.
 func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
+	return si.kingsOf(r/si.nBK, r)
+}
+
+// kingsOf is kings of placement r, whose white combination is wc (r/nBK:
+// one division for callers that need both).
+func (si *subIndex) kingsOf(wc, r uint64) (w, k draughts.Bitboard) {
 	x := si.x
-	wq := x.cWK.get(r / x.nBK)
+	wq := x.cWK.get(wc)
 	for _, q := range wq {
 		w |= draughts.Bit(si.sq[q])
 	}
-	for _, q := range x.cBK.get(r % x.nBK) {
+	for _, q := range x.cBK.get(r - wc*x.nBK) {
 		j := q // the q-th square free of white kings too: skip those at or below
 		for _, v := range wq {
 			if v > j {
