@@ -453,25 +453,27 @@ type sliding struct {
 const maxKings = 15
 
 func (s *sliding) set(free, ks uint64, shift int) {
-	var c [maxKings]int
+	var c [maxKings]uint8
 	m := 0
+	s.a[0] = 0
 	for t := ks; t != 0; t &= t - 1 {
-		c[m] = bits.OnesCount64(free & (t&-t - 1))
+		cm := bits.OnesCount64(free & (t&-t - 1))
+		c[m] = uint8(cm)
+		s.a[m+1] = s.a[m] + binom[cm][m+1]
 		m++
 	}
-	s.a[0] = 0
-	for j := 0; j < m; j++ {
-		s.a[j+1] = s.a[j] + binom[c[j]][j+1]
-	}
 	s.b[m] = 0
-	for j := m - 1; j >= 0; j-- {
-		switch {
-		case shift == 0:
+	if shift == 0 {
+		for j := m - 1; j >= 0; j-- {
 			s.b[j] = s.b[j+1] + binom[c[j]][j+2]
-		case c[j] > 0: // else no free square below: never above u
-			s.b[j] = s.b[j+1] + binom[c[j]-1][j+1]
-		default:
-			s.b[j] = s.b[j+1]
 		}
+		return
+	}
+	for j := m - 1; j >= 0; j-- {
+		v := s.b[j+1]
+		if c[j] > 0 { // else no free square below: never above u
+			v += binom[c[j]-1][j+1]
+		}
+		s.b[j] = v
 	}
 }
