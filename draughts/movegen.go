@@ -28,6 +28,29 @@ func Generate(p *Position, r *Rules, ml *MoveList) {
 	}
 }
 
+// GenerateCaptures writes the captures of p under r into ml: the list
+// Generate writes when p has a capture (same moves, same order), and none
+// (ml.N = 0) exactly when HasCapture is false. For a caller that needs the
+// captures only when there are some (the endgame builder's init): one pass
+// instead of HasCapture and then Generate.
+func GenerateCaptures(p *Position, r *Rules, ml *MoveList) {
+	b := r.Board
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := b.Mask &^ (own | opp)
+	kings := own & p.Kings
+	jumpers := manJumpers(own&^p.Kings, opp, empty, uint(b.half))
+	ml.N = 0
+	if jumpers|kings == 0 {
+		return
+	}
+	if b.Size == 10 {
+		captureFrom10(r, us, jumpers, kings, opp, empty, ml)
+	} else {
+		captureFrom8(r, us, jumpers, kings, opp, empty, ml)
+	}
+}
+
 // manJumpers returns the men of men that can make a first capture over a
 // piece of opp onto a square of empty, in any of the four directions.
 func manJumpers(men, opp, empty Bitboard, h uint) Bitboard {

@@ -191,6 +191,80 @@ func TestOracle(t *testing.T) {
 	}
 }
 
+// TestGenerateCaptures: on the oracle positions and their successors,
+// GenerateCaptures lists the oracle's moves when they are captures and
+// nothing when they are not, and (successors, no oracle) Generate's list
+// exactly when HasCapture holds.
+func TestGenerateCaptures(t *testing.T) {
+	files, _ := filepath.Glob("testdata/oracle/*.tsv")
+	if len(files) != 3 {
+		t.Fatalf("want 3 oracle files, found %d", len(files))
+	}
+	var ml, all MoveList
+	captures, quiet, successors := 0, 0, 0
+	for _, file := range files {
+		for _, row := range readTSV(t, file) {
+			r, err := RulesByID(row["variant"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := ParseFEN(r, row["fen"])
+			if err != nil {
+				t.Fatalf("%s: %v", row["id"], err)
+			}
+			want := map[moveKey]bool{}
+			capture := false
+			for _, s := range strings.Fields(row["moves"]) {
+				k := parseOracleMove(t, r.Board, s)
+				want[k] = true
+				capture = capture || k.captured != 0
+			}
+			GenerateCaptures(&p, r, &ml)
+			got := keysOf(append([]Move(nil), ml.Slice()...))
+			switch {
+			case capture && !equalKeys(got, want):
+				t.Errorf("%s %s: captures %v, oracle %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
+			case !capture && ml.N != 0:
+				t.Errorf("%s %s: captures %v, oracle has none: %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
+			}
+			if capture {
+				captures++
+			} else {
+				quiet++
+			}
+			for _, m := range LegalMoves(&p, r) {
+				q := p.Play(m)
+				for _, m2 := range LegalMoves(&q, r) {
+					successors += checkCaptures(t, r, q.Play(m2), &ml, &all)
+				}
+				successors += checkCaptures(t, r, q, &ml, &all)
+			}
+		}
+	}
+	if captures < 50 || quiet < 50 || successors < 5000 {
+		t.Errorf("only %d oracle positions with captures, %d without, %d successors", captures, quiet, successors)
+	}
+	t.Logf("%d oracle positions with captures, %d without, %d successors", captures, quiet, successors)
+}
+
+// checkCaptures fails t unless GenerateCaptures lists Generate's moves of q
+// exactly when HasCapture holds, and nothing otherwise; it returns 1.
+func checkCaptures(t *testing.T, r *Rules, q Position, ml, all *MoveList) int {
+	t.Helper()
+	GenerateCaptures(&q, r, ml)
+	Generate(&q, r, all)
+	has := HasCapture(&q, r)
+	if has != (ml.N > 0) || (has && ml.N != all.N) {
+		t.Fatalf("%s: GenerateCaptures %d moves, Generate %d, HasCapture %v", FEN(&q, r), ml.N, all.N, has)
+	}
+	for i := 0; i < ml.N; i++ {
+		if ml.Moves[i] != all.Moves[i] {
+			t.Fatalf("%s: capture %d is %v, Generate's %v", FEN(&q, r), i, ml.Moves[i], all.Moves[i])
+		}
+	}
+	return 1
+}
+
 func equalKeys(a, b map[moveKey]bool) bool {
 	if len(a) != len(b) {
 		return false

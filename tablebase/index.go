@@ -45,6 +45,9 @@ type geometry struct {
 	last  uint     // internal index of the last square (for mirrorBits)
 	toK   [64]int8 // internal square → k, -1 off the board
 	fromK [64]draughts.Square
+	// wmDomain is the board less White's promotion row: the white men's
+	// squares (k-h is a square's rank below it).
+	wmDomain draughts.Bitboard
 }
 
 var geo8, geo10 = newGeometry(draughts.Board8), newGeometry(draughts.Board10)
@@ -60,6 +63,7 @@ func newGeometry(b *draughts.Board) *geometry {
 		g.fromK[s-1] = sq
 		g.last = uint(sq)
 	}
+	g.wmDomain = b.Mask &^ b.Promo[draughts.White]
 	return g
 }
 
@@ -116,39 +120,40 @@ func newIndexerSizes(b *draughts.Board, m Material) *indexer {
 }
 
 // index returns the rank of p (whose material must be x.m); the side to
-// move is not part of it.
+// move is not part of it. Internal squares ascend with k, so the k of a
+// piece's square over a domain is the popcount of the domain below it:
+// white men over the board less White's promotion row (k-h), black men
+// over the board (k; Black's promotion row is above them all), white kings
+// over the squares free of men, black kings over those free of men and
+// white kings.
 func (x *indexer) index(p *draughts.Position) uint64 {
 	g := x.g
+	kings := p.Kings
+	wm, bm := p.Pieces[draughts.White]&^kings, p.Pieces[draughts.Black]&^kings
+	wk := p.Pieces[draughts.White] & kings
 	var wmR, bmR, wkR, bkR uint64
-	var men uint64 // compact mask of men squares
+	d := uint64(g.wmDomain)
 	i := 1
-	for b := p.Pieces[draughts.White] &^ p.Kings; b != 0; b &= b - 1 {
-		k := int(g.toK[b.First()])
-		men |= 1 << uint(k)
-		wmR += binom[k-g.h][i]
+	for b := uint64(wm); b != 0; b &= b - 1 {
+		wmR += binom[bits.OnesCount64(d&(b&-b-1))&63][i&15]
 		i++
 	}
+	d = uint64(g.b.Mask)
 	i = 1
-	for b := p.Pieces[draughts.Black] &^ p.Kings; b != 0; b &= b - 1 {
-		k := int(g.toK[b.First()])
-		men |= 1 << uint(k)
-		bmR += binom[k][i]
+	for b := uint64(bm); b != 0; b &= b - 1 {
+		bmR += binom[bits.OnesCount64(d&(b&-b-1))&63][i&15]
 		i++
 	}
-	used := men
+	d = uint64(g.b.Mask &^ (wm | bm))
 	i = 1
-	for b := p.Pieces[draughts.White] & p.Kings; b != 0; b &= b - 1 {
-		k := uint(g.toK[b.First()])
-		used |= 1 << k
-		q := int(k) - bits.OnesCount64(men&(1<<k-1))
-		wkR += binom[q][i]
+	for b := uint64(wk); b != 0; b &= b - 1 {
+		wkR += binom[bits.OnesCount64(d&(b&-b-1))&63][i&15]
 		i++
 	}
+	d &^= uint64(wk)
 	i = 1
-	for b := p.Pieces[draughts.Black] & p.Kings; b != 0; b &= b - 1 {
-		k := uint(g.toK[b.First()])
-		q := int(k) - bits.OnesCount64(used&(1<<k-1))
-		bkR += binom[q][i]
+	for b := uint64(p.Pieces[draughts.Black] & kings); b != 0; b &= b - 1 {
+		bkR += binom[bits.OnesCount64(d&(b&-b-1))&63][i&15]
 		i++
 	}
 	return ((wmR*x.nBM+bmR)*x.nWK+wkR)*x.nBK + bkR

@@ -32,11 +32,13 @@ type retro struct {
 
 // scratch is one worker's reusable memory.
 type scratch struct {
-	buckets [maxPlies + 2][]uint32 // side*kings + placement of the sub-slice
+	buckets [maxPlies + 2][]uint32 // bucketEntry: side and placement of the sub-slice
+	top     int                    // the last bucket that may be non-empty
 	ml      draughts.MoveList
 	sub     subIndex
-	preds   []uint32 // propagate: one position's predecessors
-	touch   uint16   // propagate: keeps the touching loads
+	preds   predScratch // propagate: one position's predecessors
+	touch   uint16      // propagate: keeps the touching loads
+	succ    succCache   // init: the successor materials
 }
 
 func (rt *retro) errDistance() error {
@@ -128,6 +130,13 @@ func (x *indexer) advancement(mc uint64) (int, bool) {
 	return a, true
 }
 
+// bucketEntry is the entry of placement r, side s to move, in a distance
+// bucket: the side in the top bit (a slice has fewer than 1<<31 positions
+// per side), so that no expansion divides by the placements.
+func bucketEntry(s draughts.Side, r uint64) uint32 {
+	return uint32(s)<<31 | uint32(r)
+}
+
 // noPred in cnt marks a position whose side to move must capture: it is
 // final after init and is no king-move predecessor (6.1.5.1).
 const noPred = 254
@@ -171,6 +180,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					sc.buckets[d] = append(sc.buckets[d], local.buckets[d]...)
 					local.buckets[d] = local.buckets[d][:0]
 				}
+				sc.top, local.top = max(sc.top, local.top), 0
 				mu.Unlock()
 				return nil
 			})
@@ -192,43 +202,51 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 	x := rt.x
 	b := rt.r.Board
-	e := rt.e
 	// push queues placement j (global index i) at d plies; its code is set
 	// now and lowered if a shorter win is found before it is expanded.
-	push := func(d int, i, j uint64) error {
+	push := func(d int, i uint64, s draughts.Side, r uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
 		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
-		sc.buckets[d] = append(sc.buckets[d], uint32(j))
+		sc.buckets[d] = append(sc.buckets[d], bucketEntry(s, r))
+		sc.top = max(sc.top, d)
 		return nil
 	}
 	ml := &sc.ml
-	for j := lo; j < hi; j++ {
-		s := draughts.Side(j / x.kings)
-		r := j % x.kings
+	cur := kingCursor{si: si}
+	succ := &sc.succ
+	succ.reset()
+	s := draughts.Side(lo / x.kings) // j = s*kings + r
+	r := lo % x.kings
+	cur.seek(r)
+	for j := lo; j < hi; j, r = j+1, r+1 {
+		if r == x.kings {
+			s, r = s+1, 0
+		}
+		if j != lo {
+			cur.next()
+		}
 		i := si.base[s] + r
-		w, k := si.kings(r)
+		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
-		if draughts.HasCapture(&p, rt.r) {
+		if draughts.GenerateCaptures(&p, rt.r, ml); ml.N > 0 {
 			rt.st[i] = noPred << 8
-			draughts.Generate(&p, rt.r, ml)
 			for m := 0; m < ml.N; m++ {
-				q := after(&p, ml.Moves[m])
-				c, ok := e.code(&q)
-				if !ok {
-					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
+				if err != nil {
+					return err
 				}
 				acc.add(c, rt.giveaway)
 			}
 			switch {
 			case acc.winBy > 0:
-				if err := push(acc.winBy, i, j); err != nil {
+				if err := push(acc.winBy, i, s, r); err != nil {
 					return err
 				}
 			case !acc.draw:
-				if err := push(acc.loseMax+1, i, j); err != nil {
+				if err := push(acc.loseMax+1, i, s, r); err != nil {
 					return err
 				}
 			}
@@ -241,20 +259,19 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		internal := kingMoves(b, own, empty)
 		moves := internal
-		for _, st := range si.steps[s] {
+		steps := si.steps[s]
+		for n := range steps {
+			st := &steps[n]
 			if !empty.Has(st.to) {
 				continue
 			}
 			moves++
 			var c uint8
 			if st.promote {
-				q := p
-				q.Side = s ^ 1
-				q.Pieces[s] ^= draughts.Bit(st.from) | draughts.Bit(st.to)
-				q.Kings |= draughts.Bit(st.to)
-				var ok bool
-				if c, ok = e.code(&q); !ok {
-					return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+				var err error
+				mv := draughts.Move{From: st.from, To: st.to, Promote: true}
+				if c, err = rt.succCode(succ, si, &p, mv); err != nil {
+					return err
 				}
 			} else {
 				// A man's step: a further advanced sub-slice, already final.
@@ -264,18 +281,18 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		}
 		switch {
 		case moves == 0:
-			if err := push(0, i, j); err != nil {
+			if err := push(0, i, s, r); err != nil {
 				return err
 			}
 		case acc.winBy > 0:
 			rt.st[i] = 255 << 8
-			if err := push(acc.winBy, i, j); err != nil {
+			if err := push(acc.winBy, i, s, r); err != nil {
 				return err
 			}
 		case acc.draw:
 			rt.st[i] = 255 << 8
 		case internal == 0:
-			if err := push(acc.loseMax+1, i, j); err != nil {
+			if err := push(acc.loseMax+1, i, s, r); err != nil {
 				return err
 			}
 		default:
@@ -296,28 +313,24 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 // (the reads are random over the sub-slice: the cache misses overlap),
 // then updated.
 func (rt *retro) propagate(sc *scratch, si *subIndex) error {
-	x := rt.x
-	kings := x.kings
 	st, ext := rt.st, rt.ext
 	var touch uint16
-	for d := 0; d <= maxPlies; d++ {
+	for d := 0; d <= sc.top; d++ { // the buckets past top are empty
 		win := (d&1 == 1) != rt.giveaway
 		code := uint8(d + 1)
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
-			s := draughts.Side(uint64(v) / kings)
-			r := uint64(v) % kings
+			s, r := draughts.Side(v>>31), uint64(v&(1<<31-1))
 			if uint8(st[si.base[s]+r]) != code {
 				continue // queued again with a shorter win
 			}
 			o := s ^ 1
-			sc.preds = si.predecessors(r, o, sc.preds[:0])
-			preds := sc.preds
+			preds := sc.preds.out[:si.predecessors(r, o, &sc.preds)]
 			base := si.base[o]
 			for _, pr := range preds {
 				touch |= st[base+uint64(pr)]
 			}
-			ob := uint32(uint64(o) * kings)
+			ob := bucketEntry(o, 0)
 			for _, pr := range preds {
 				j := base + uint64(pr)
 				v := st[j]
@@ -335,6 +348,7 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 					}
 					st[j] = v&0xff00 | uint16(code+1)
 					sc.buckets[d+1] = append(sc.buckets[d+1], ob+pr)
+					sc.top = max(sc.top, d+1)
 					continue
 				}
 				if c != 0 || n == 255 {
@@ -349,30 +363,46 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 					}
 					st[j] = uint16(l + 1)
 					sc.buckets[l] = append(sc.buckets[l], ob+pr)
+					sc.top = max(sc.top, l)
 				}
 			}
 		}
 		sc.buckets[d] = sc.buckets[d][:0]
 	}
-	sc.touch = touch
+	sc.touch, sc.top = touch, 0
 	return nil
 }
 
-// predecessors appends to out the placement ranks of the positions, side o
-// to move, that reach placement r (the other side to move) by a quiet move
-// of one of o's kings. For each moving king the ranks are taken along its
-// rays from prefix and suffix sums over the other kings (see sliding): two
-// or three popcounts per predecessor instead of one per king.
-func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint32 {
+// maxPreds bounds the predecessors of a position: maxKings kings of the
+// mover, four rays of at most 9 squares each.
+const maxPreds = maxKings * 4 * 9
+
+// predScratch is predecessors' memory: the ranks it writes and its rank
+// sums (kept between calls: set overwrites what the ranks read, and a
+// local would be zeroed at every call).
+type predScratch struct {
+	out    [maxPreds]uint32
+	sw, sk sliding
+}
+
+// predecessors writes into ps.out the placement ranks of the positions,
+// side o to move, that reach placement r (the other side to move) by a
+// quiet move of one of o's kings, and returns their number. For each moving
+// king the ranks are taken along its rays from prefix and suffix sums over
+// the other kings (see sliding): two or three popcounts per predecessor
+// instead of one per king.
+func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int {
 	b := si.b
-	w, k := si.kings(r)
+	n := 0
+	out, sw, sk := &ps.out, &ps.sw, &ps.sk
+	wc := r / si.nBK
+	w, k := si.kingsOf(wc, r)
 	empty := si.empty &^ (w | k)
 	noMen := uint64(si.empty)
 	if o == draughts.White {
 		for t := w; t != 0; t &= t - 1 {
 			from := t.First()
 			w0 := uint64(w &^ draughts.Bit(from))
-			var sw, sk sliding
 			sw.set(noMen, w0, 0)
 			sk.set(noMen&^w0, uint64(k), 1)
 			for dir := draughts.Direction(0); dir < 4; dir++ {
@@ -381,28 +411,29 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, out []uint32) []uint
 					j := bits.OnesCount64(w0 & below)
 					wr := sw.a[j] + binom[bits.OnesCount64(noMen&below)][j+1] + sw.b[j]
 					jb := bits.OnesCount64(uint64(k) & below)
-					out = append(out, uint32(wr*si.nBK+sk.a[jb]+sk.b[jb]))
+					out[n] = uint32(wr*si.nBK + sk.a[jb] + sk.b[jb])
+					n++
 				}
 			}
 		}
-		return out
+		return n
 	}
-	wr := (r / si.nBK) * si.nBK
+	wr := wc * si.nBK
 	free := uint64(si.empty &^ w)
 	for t := k; t != 0; t &= t - 1 {
 		from := t.First()
 		k0 := uint64(k &^ draughts.Bit(from))
-		var sk sliding
 		sk.set(free, k0, 0)
 		for dir := draughts.Direction(0); dir < 4; dir++ {
 			for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
 				below := u&-u - 1
 				j := bits.OnesCount64(k0 & below)
-				out = append(out, uint32(wr+sk.a[j]+binom[bits.OnesCount64(free&below)][j+1]+sk.b[j]))
+				out[n] = uint32(wr + sk.a[j] + binom[bits.OnesCount64(free&below)][j+1] + sk.b[j])
+				n++
 			}
 		}
 	}
-	return out
+	return n
 }
 
 // sliding holds the rank terms of a set of kings over the squares of free
@@ -422,24 +453,27 @@ type sliding struct {
 const maxKings = 15
 
 func (s *sliding) set(free, ks uint64, shift int) {
-	var c [maxKings]int
+	var c [maxKings]uint8
 	m := 0
+	s.a[0] = 0
 	for t := ks; t != 0; t &= t - 1 {
-		c[m] = bits.OnesCount64(free & (t&-t - 1))
+		cm := bits.OnesCount64(free & (t&-t - 1))
+		c[m] = uint8(cm)
+		s.a[m+1] = s.a[m] + binom[cm][m+1]
 		m++
 	}
-	for j := 0; j < m; j++ {
-		s.a[j+1] = s.a[j] + binom[c[j]][j+1]
-	}
 	s.b[m] = 0
-	for j := m - 1; j >= 0; j-- {
-		switch {
-		case shift == 0:
+	if shift == 0 {
+		for j := m - 1; j >= 0; j-- {
 			s.b[j] = s.b[j+1] + binom[c[j]][j+2]
-		case c[j] > 0: // else no free square below: never above u
-			s.b[j] = s.b[j+1] + binom[c[j]-1][j+1]
-		default:
-			s.b[j] = s.b[j+1]
 		}
+		return
+	}
+	for j := m - 1; j >= 0; j-- {
+		v := s.b[j+1]
+		if c[j] > 0 { // else no free square below: never above u
+			v += binom[c[j]-1][j+1]
+		}
+		s.b[j] = v
 	}
 }

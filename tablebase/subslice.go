@@ -78,12 +78,18 @@ func kingsRank(free uint64, ks draughts.Bitboard) uint64 {
 
 // kings returns the white and black kings of placement r.
 func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
+	return si.kingsOf(r/si.nBK, r)
+}
+
+// kingsOf is kings of placement r, whose white combination is wc (r/nBK:
+// one division for callers that need both).
+func (si *subIndex) kingsOf(wc, r uint64) (w, k draughts.Bitboard) {
 	x := si.x
-	wq := x.cWK.get(r / x.nBK)
+	wq := x.cWK.get(wc)
 	for _, q := range wq {
 		w |= draughts.Bit(si.sq[q])
 	}
-	for _, q := range x.cBK.get(r % x.nBK) {
+	for _, q := range x.cBK.get(r - wc*x.nBK) {
 		j := q // the q-th square free of white kings too: skip those at or below
 		for _, v := range wq {
 			if v > j {
@@ -94,6 +100,62 @@ func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
 		k |= draughts.Bit(si.sq[j])
 	}
 	return w, k
+}
+
+// kingCursor walks the placements of a sub-slice in index order (init):
+// the white kings and the squares left free of men and white kings are
+// listed once per white combination, so a black king is one lookup, and
+// the combinations are counted up (no division by the placements).
+type kingCursor struct {
+	si     *subIndex
+	wr, br uint64 // the white and black combinations
+	w      draughts.Bitboard
+	sqB    [64]draughts.Square // the squares free of men and of w (ascending)
+}
+
+// seek moves the cursor to placement r.
+func (c *kingCursor) seek(r uint64) {
+	x := c.si.x
+	c.wr, c.br = r/x.nBK, r%x.nBK
+	c.white()
+}
+
+// next moves the cursor to the next placement (after the last: the first).
+func (c *kingCursor) next() {
+	x := c.si.x
+	if c.br++; c.br < x.nBK {
+		return
+	}
+	c.br = 0
+	if c.wr++; c.wr == x.nWK {
+		c.wr = 0
+	}
+	c.white()
+}
+
+// white lists the white kings of combination wr and the squares they leave.
+func (c *kingCursor) white() {
+	si := c.si
+	x := si.x
+	c.w = 0
+	for _, q := range x.cWK.get(c.wr) {
+		c.w |= draughts.Bit(si.sq[q])
+	}
+	if x.bk > 0 {
+		q := 0
+		for f := si.empty &^ c.w; f != 0; f &= f - 1 {
+			c.sqB[q] = f.First()
+			q++
+		}
+	}
+}
+
+// kings returns the white and black kings of the cursor's placement.
+func (c *kingCursor) kings() (w, k draughts.Bitboard) {
+	for _, q := range c.si.x.cBK.get(c.br) {
+		k |= draughts.Bit(c.sqB[q])
+	}
+	return c.w, k
 }
 
 // slide returns the squares a king on sq can reach along direction d
