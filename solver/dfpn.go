@@ -232,7 +232,8 @@ func (pv *Prover) Decide(p draughts.Position) (Outcome, int) {
 }
 
 // leaf returns the numbers of p from the table, or evaluates it (one
-// node): the goal's verdict, else the df-pn+ initial numbers. A
+// node): the goal's verdict, else the df-pn+ initial numbers, which it
+// stores as an unexpanded entry (PNTable.storeLeaf). A
 // conditional disproof (one that rests on positions of some search path)
 // is taken when each of those positions is on the current path between
 // indices lo and hi (hi < lo: p was reached by an irreversible move, so
@@ -270,11 +271,17 @@ func (pv *Prover) leaf(p *draughts.Position, lo, hi int) (pn, dn uint32, d deps,
 		pv.tt.store(p, pnInf, 0, 0, 0)
 		return pnInf, 0, noDeps, 0
 	}
-	n := uint32(pv.ml.N)
+	// The initial numbers are kept too (where a slot is free): a node
+	// is expanded again and again as the thresholds grow, and without
+	// them each time its unexpanded children were generated and
+	// evaluated anew, about half of all nodes of the long disproofs
+	// (docs/performance.md "Vitoshkin's try 42-47").
+	pn, dn = uint32(pv.ml.N), 1
 	if p.Side == pv.attacker {
-		return 1, n, noDeps, 0
+		pn, dn = 1, uint32(pv.ml.N)
 	}
-	return n, 1, noDeps, 0
+	pv.tt.storeLeaf(p, pn, dn)
+	return pn, dn, noDeps, 0
 }
 
 // onPath finds the positions of a conditional disproof on the current

@@ -107,7 +107,9 @@ const pnBucket = 4
 // same for any number of threads (threads share out compositions).
 //
 // Replacement: within a bucket of 4 slots, a decided entry is kept over an
-// undecided one, then the one with more work.
+// undecided one, then the one with more work; an unexpanded position's
+// initial numbers (work 0) go only into a free slot or over another such
+// entry (storeLeaf).
 type PNTable struct {
 	slots []pnEntry
 	mask  uint64
@@ -269,6 +271,40 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 		t.used++
 	}
 	*e = makeEntry(p, pn, dn, work, dist)
+	if 4*t.used > 3*len(t.slots) && len(t.slots) < t.maxSlots {
+		t.grow()
+	}
+}
+
+// storeLeaf keeps the initial numbers of p, a position evaluated but not
+// expanded (work 0), in an empty slot of its bucket or over another such
+// entry: never over an expanded position's entry or a decided one, so
+// leaves only fill room the search has not used yet, and any store of
+// an expanded node takes their slots first (less work). The numbers are
+// the ones a new evaluation would give, so the search is the same; what
+// is saved is the evaluation (one node) each time the parent is expanded
+// again.
+func (t *PNTable) storeLeaf(p *draughts.Position, pn, dn uint32) {
+	b := t.bucket(p)
+	victim := -1
+	for i := range b {
+		e := &b[i]
+		if e.empty() {
+			victim = i
+			break
+		}
+		if victim < 0 && !e.final() && e.work() == 0 {
+			victim = i
+		}
+	}
+	if victim < 0 {
+		return
+	}
+	e := &b[victim]
+	if e.empty() {
+		t.used++
+	}
+	*e = makeEntry(p, pn, dn, 0, 0)
 	if 4*t.used > 3*len(t.slots) && len(t.slots) < t.maxSlots {
 		t.grow()
 	}
