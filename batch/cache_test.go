@@ -74,7 +74,7 @@ func sampleComps(t testing.TB) []*composition.Composition {
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:ffcfe4e076e98966e51380e5badfbae7"
+	const want = "report:231d0b6337ccfedcb3bb2032ace75a96"
 	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}
