@@ -142,12 +142,22 @@ func parseOracleMove(t *testing.T, b *Board, s string) moveKey {
 
 // TestOracle compares the legal move sets and perft 1-3 with the pydraughts
 // oracle files (international cross-checked with Scan 3.1).
-func TestOracle(t *testing.T) {
+// oracleRow is one position of the oracle files (testdata/oracle), read.
+type oracleRow struct {
+	row map[string]string
+	r   *Rules
+	p   Position
+}
+
+// oracleRows reads the three oracle files; a row whose FEN does not parse
+// is an error of t and left out.
+func oracleRows(t *testing.T) []oracleRow {
+	t.Helper()
 	files, _ := filepath.Glob("testdata/oracle/*.tsv")
 	if len(files) != 3 {
 		t.Fatalf("want 3 oracle files, found %d", len(files))
 	}
-	total := 0
+	var out []oracleRow
 	for _, file := range files {
 		for _, row := range readTSV(t, file) {
 			r, err := RulesByID(row["variant"])
@@ -159,32 +169,41 @@ func TestOracle(t *testing.T) {
 				t.Errorf("%s: %v", row["id"], err)
 				continue
 			}
-			if alg := row["fen_alg"]; alg != "" {
-				q, err := ParseFEN(r, alg)
-				if err != nil || q != p {
-					t.Errorf("%s: algebraic FEN %q differs from numeric (%v)", row["id"], alg, err)
-				}
-			}
-			want := map[moveKey]bool{}
-			for _, s := range strings.Fields(row["moves"]) {
-				want[parseOracleMove(t, r.Board, s)] = true
-			}
-			legal := LegalMoves(&p, r)
-			got := keysOf(legal)
-			if len(got) != len(legal) {
-				t.Errorf("%s: duplicate moves in %v", row["id"], MoveStrings(&p, r, legal))
-			}
-			if !equalKeys(got, want) {
-				t.Errorf("%s %s: got %v, oracle %s", row["id"], row["fen"], MoveStrings(&p, r, legal), row["moves"])
-			}
-			for d := 1; d <= 3; d++ {
-				w, _ := strconv.ParseUint(row["perft"+strconv.Itoa(d)], 10, 64)
-				if g := Perft(&p, r, d); g != w {
-					t.Errorf("%s %s: perft %d = %d, oracle %d", row["id"], row["fen"], d, g, w)
-				}
-			}
-			total++
+			out = append(out, oracleRow{row, r, p})
 		}
+	}
+	return out
+}
+
+func TestOracle(t *testing.T) {
+	total := 0
+	for _, o := range oracleRows(t) {
+		row, r, p := o.row, o.r, o.p
+		if alg := row["fen_alg"]; alg != "" {
+			q, err := ParseFEN(r, alg)
+			if err != nil || q != p {
+				t.Errorf("%s: algebraic FEN %q differs from numeric (%v)", row["id"], alg, err)
+			}
+		}
+		want := map[moveKey]bool{}
+		for _, s := range strings.Fields(row["moves"]) {
+			want[parseOracleMove(t, r.Board, s)] = true
+		}
+		legal := LegalMoves(&p, r)
+		got := keysOf(legal)
+		if len(got) != len(legal) {
+			t.Errorf("%s: duplicate moves in %v", row["id"], MoveStrings(&p, r, legal))
+		}
+		if !equalKeys(got, want) {
+			t.Errorf("%s %s: got %v, oracle %s", row["id"], row["fen"], MoveStrings(&p, r, legal), row["moves"])
+		}
+		for d := 1; d <= 3; d++ {
+			w, _ := strconv.ParseUint(row["perft"+strconv.Itoa(d)], 10, 64)
+			if g := Perft(&p, r, d); g != w {
+				t.Errorf("%s %s: perft %d = %d, oracle %d", row["id"], row["fen"], d, g, w)
+			}
+		}
+		total++
 	}
 	if total < 360 {
 		t.Errorf("only %d oracle positions", total)
@@ -196,49 +215,36 @@ func TestOracle(t *testing.T) {
 // nothing when they are not, and (successors, no oracle) Generate's list
 // exactly when HasCapture holds.
 func TestGenerateCaptures(t *testing.T) {
-	files, _ := filepath.Glob("testdata/oracle/*.tsv")
-	if len(files) != 3 {
-		t.Fatalf("want 3 oracle files, found %d", len(files))
-	}
 	var ml, all MoveList
 	captures, quiet, successors := 0, 0, 0
-	for _, file := range files {
-		for _, row := range readTSV(t, file) {
-			r, err := RulesByID(row["variant"])
-			if err != nil {
-				t.Fatal(err)
+	for _, o := range oracleRows(t) {
+		row, r, p := o.row, o.r, o.p
+		want := map[moveKey]bool{}
+		capture := false
+		for _, s := range strings.Fields(row["moves"]) {
+			k := parseOracleMove(t, r.Board, s)
+			want[k] = true
+			capture = capture || k.captured != 0
+		}
+		GenerateCaptures(&p, r, &ml)
+		got := keysOf(append([]Move(nil), ml.Slice()...))
+		switch {
+		case capture && !equalKeys(got, want):
+			t.Errorf("%s %s: captures %v, oracle %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
+		case !capture && ml.N != 0:
+			t.Errorf("%s %s: captures %v, oracle has none: %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
+		}
+		if capture {
+			captures++
+		} else {
+			quiet++
+		}
+		for _, m := range LegalMoves(&p, r) {
+			q := p.Play(m)
+			for _, m2 := range LegalMoves(&q, r) {
+				successors += checkCaptures(t, r, q.Play(m2), &ml, &all)
 			}
-			p, err := ParseFEN(r, row["fen"])
-			if err != nil {
-				t.Fatalf("%s: %v", row["id"], err)
-			}
-			want := map[moveKey]bool{}
-			capture := false
-			for _, s := range strings.Fields(row["moves"]) {
-				k := parseOracleMove(t, r.Board, s)
-				want[k] = true
-				capture = capture || k.captured != 0
-			}
-			GenerateCaptures(&p, r, &ml)
-			got := keysOf(append([]Move(nil), ml.Slice()...))
-			switch {
-			case capture && !equalKeys(got, want):
-				t.Errorf("%s %s: captures %v, oracle %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
-			case !capture && ml.N != 0:
-				t.Errorf("%s %s: captures %v, oracle has none: %s", row["id"], row["fen"], MoveStrings(&p, r, ml.Slice()), row["moves"])
-			}
-			if capture {
-				captures++
-			} else {
-				quiet++
-			}
-			for _, m := range LegalMoves(&p, r) {
-				q := p.Play(m)
-				for _, m2 := range LegalMoves(&q, r) {
-					successors += checkCaptures(t, r, q.Play(m2), &ml, &all)
-				}
-				successors += checkCaptures(t, r, q, &ml, &all)
-			}
+			successors += checkCaptures(t, r, q, &ml, &all)
 		}
 	}
 	if captures < 50 || quiet < 50 || successors < 5000 {
