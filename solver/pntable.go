@@ -267,6 +267,12 @@ func (t *PNTable) store(p *draughts.Position, pn, dn, work uint32, dist int) {
 	if e.is(p) && e.final() {
 		return // a fact is never overwritten
 	}
+	t.put(e, p, pn, dn, work, dist)
+}
+
+// put writes p's entry into slot e, counting a slot newly filled, and
+// grows the table past three quarters full (up to maxSlots).
+func (t *PNTable) put(e *pnEntry, p *draughts.Position, pn, dn, work uint32, dist int) {
 	if e.empty() {
 		t.used++
 	}
@@ -297,16 +303,8 @@ func (t *PNTable) storeLeaf(p *draughts.Position, pn, dn uint32) {
 			victim = i
 		}
 	}
-	if victim < 0 {
-		return
-	}
-	e := &b[victim]
-	if e.empty() {
-		t.used++
-	}
-	*e = makeEntry(p, pn, dn, 0, 0)
-	if 4*t.used > 3*len(t.slots) && len(t.slots) < t.maxSlots {
-		t.grow()
+	if victim >= 0 {
+		t.put(&b[victim], p, pn, dn, 0, 0)
 	}
 }
 

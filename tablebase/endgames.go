@@ -346,7 +346,9 @@ func (e *Endgames) Load(ms []Material) []error {
 // Release drops the RAM copy of the slices ms (either colour order):
 // the memory is freed once no probe holds it, and the next probe reads
 // the slice from the store again (checking its CRC). A batch releases
-// the slices none of its remaining entries can reach.
+// the slices none of its remaining entries can reach. A read of one of
+// ms still in flight (loadOnce) keeps its table in RAM until the next
+// Release: release only slices nothing is probing.
 func (e *Endgames) Release(ms []Material) {
 	for _, m := range ms {
 		if m.WM > 15 || m.WK > 15 || m.BM > 15 || m.BK > 15 {

@@ -176,7 +176,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					}
 				}
 				mu.Lock()
-				for d := range local.buckets {
+				for d := 0; d <= local.top; d++ { // the buckets past top are empty
 					sc.buckets[d] = append(sc.buckets[d], local.buckets[d]...)
 					local.buckets[d] = local.buckets[d][:0]
 				}
