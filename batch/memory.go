@@ -24,6 +24,9 @@ type Memory struct {
 	// reach (its plan's need, slices.go), as if all were in RAM at once:
 	// a slice holds 2 bytes a position (one code for each side to move).
 	// The run holds fewer: a slice is dropped when no entry left needs it.
+	// A built slice probed by pages (tablebase.DefaultPagingThreshold:
+	// six-piece international slices) counts as its variant's page cache,
+	// once.
 	Slices int64
 	// Build is the working memory of the endgame builds: 6 bytes a
 	// position (retro.go's step counts and flags, besides the codes
@@ -52,6 +55,7 @@ func (p *provisioner) memory(todo []int) Memory {
 	}
 	recs := recordsByName(p.store)
 	seen := map[key]bool{}
+	paged := map[*tablebase.Endgames]bool{}
 	var building []int64
 	for _, i := range todo {
 		pl := &p.plans[i]
@@ -65,9 +69,18 @@ func (p *provisioner) memory(todo []int) Memory {
 			}
 			seen[key{pl.e, mat}] = true
 			n := positions(r, mat, recs)
-			m.Slices += 2 * n
-			if !pl.e.Built(mat) {
+			switch {
+			case !pl.e.Built(mat):
+				m.Slices += 2 * n
 				building = append(building, n)
+			case pl.e.ProbedByPages(mat):
+				// Probed by pages: the variant's page cache, once.
+				if !paged[pl.e] {
+					paged[pl.e] = true
+					m.Slices += pl.e.PageBudget()
+				}
+			default:
+				m.Slices += 2 * n
 			}
 		}
 	}

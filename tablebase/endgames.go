@@ -172,7 +172,9 @@ type table struct {
 
 // Endgames is the in-memory view of one variant's endgame databases: slices
 // are read from the store the first time a position needs them and then
-// probed from RAM (no Badger read). Safe for concurrent use.
+// probed from RAM (no Badger read); a slice above the paging threshold is
+// read by blocks into a bounded page cache instead (paged.go). Safe for
+// concurrent use.
 type Endgames struct {
 	s        *Store
 	r        *draughts.Rules
@@ -183,9 +185,14 @@ type Endgames struct {
 	loading singleflight.Group // one read per slice at a time (loadOnce)
 	buildMu sync.Mutex         // serialises Build calls
 	tabs    [1 << 16]atomic.Pointer[table]
-	built   [1 << 16]atomic.Bool // a complete record exists in the store
-	maxPcs  atomic.Int32
-	loads   atomic.Int64 // slices read from the store (load)
+	paged   [1 << 16]atomic.Pointer[pagedSlice] // slices probed by pages (paged.go)
+	pages   pageCache
+	// pageThreshold is the size of codes above which a slice is probed by
+	// pages (0: DefaultPagingThreshold; SetPaging).
+	pageThreshold atomic.Uint64
+	built         [1 << 16]atomic.Bool // a complete record exists in the store
+	maxPcs        atomic.Int32
+	loads         atomic.Int64 // slices read from the store (load)
 }
 
 // Endgames returns the endgame view of variant r (one per store and
@@ -330,20 +337,27 @@ func (s *Store) Damage() []error {
 // Load reads every built slice of the closure of ms into RAM, checking
 // its CRC, and returns the errors of the damaged ones (see Damage). Call
 // it before Build to have damaged slices rebuilt before they are probed.
+// A slice probed by pages (paged.go) is streamed through its CRC and not
+// kept.
 func (e *Endgames) Load(ms []Material) []error {
 	var errs []error
 	for _, m := range closure(e.r.Board, ms...) {
 		if !e.Built(m) {
 			continue
 		}
-		if _, err := e.loadOnce(m); err != nil {
+		load := func(m Material) error { _, err := e.loadOnce(m); return err }
+		if e.isPaged(m) && e.tabs[m.code()].Load() == nil {
+			load = func(m Material) error { _, err := e.pagedOnce(m); return err }
+		}
+		if err := load(m); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errs
 }
 
-// Release drops the RAM copy of the slices ms (either colour order):
+// Release drops the RAM copy of the slices ms (either colour order), or
+// their pages if they are probed by pages:
 // the memory is freed once no probe holds it, and the next probe reads
 // the slice from the store again (checking its CRC). A batch releases
 // the slices none of its remaining entries can reach. A read of one of
@@ -355,6 +369,7 @@ func (e *Endgames) Release(ms []Material) {
 			continue
 		}
 		e.tabs[m.canon().code()].Store(nil)
+		e.dropPaged(m.canon())
 	}
 }
 
@@ -451,9 +466,27 @@ func (e *Endgames) code(p *draughts.Position) (uint8, bool) {
 		mq = e.mirrorPos(p)
 		q, m = &mq, m.Mirror()
 	}
-	t := e.table(m)
+	k := m.code()
+	t := e.tabs[k].Load()
 	if t == nil {
-		return 0, false
+		if ps := e.paged[k].Load(); ps != nil {
+			c, ok := e.pagedCode(ps, q.Side, ps.x.index(q))
+			return c, ok && c != codeInvalid
+		}
+		if !e.built[k].Load() {
+			return 0, false
+		}
+		if e.isPaged(m) {
+			ps, err := e.pagedOnce(m)
+			if err != nil {
+				return 0, false
+			}
+			c, ok := e.pagedCode(ps, q.Side, ps.x.index(q))
+			return c, ok && c != codeInvalid
+		}
+		if t, _ = e.loadOnce(m); t == nil {
+			return 0, false
+		}
 	}
 	c := t.codes[uint64(q.Side)*t.x.n+t.x.index(q)]
 	return c, c != codeInvalid
