@@ -49,8 +49,12 @@ func (rt *retro) errDistance() error {
 func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, progress func(int64)) (*table, error) {
 	x := newIndexer(e.r.Board, m)
 	n := x.n
-	if 2*n >= 1<<32 {
-		return nil, fmt.Errorf("tablebase: slice %s too large (%d positions)", m, 2*n)
+	// A distance bucket holds a position as its side and its king placement
+	// within the men configuration in 31 bits (bucketEntry); the slice's own
+	// index is a uint64, so only the placements limit its size (six-piece
+	// international 2M2K-1M1K has 4.3 G entries, 48,645 placements each).
+	if x.kings >= 1<<31 {
+		return nil, fmt.Errorf("tablebase: slice %s too large (%d king placements per men configuration)", m, x.kings)
 	}
 	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway,
 		st: make([]uint16, 2*n), ext: make([]uint8, 2*n), progress: progress}
