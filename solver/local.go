@@ -28,6 +28,7 @@ type Local struct {
 	kids     []uint32
 	won      []bool
 	dist     []uint16
+	sink     uint64 // touch's loads
 }
 
 type localPos struct {
@@ -62,6 +63,7 @@ func AnalyseLocal(r *draughts.Rules, goal Goal, attacker draughts.Side, root dra
 	l.mask = uint64(nslots - 1)
 	l.insert(&root)
 	var ml draughts.MoveList
+	var qs [draughts.MaxMoves]draughts.Position
 	for i := 0; i < len(l.pos); i++ {
 		if i&0xffff == 0 && !deadline.IsZero() && time.Now().After(deadline) {
 			return nil, uint64(i)
@@ -69,19 +71,23 @@ func AnalyseLocal(r *draughts.Rules, goal Goal, attacker draughts.Side, root dra
 		x := l.pos[i]
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{x.white, x.black}, Kings: x.kings, Side: x.side, Key: x.key}
 		draughts.Generate(&p, r, &ml)
-		l.start = append(l.start, uint32(len(l.kids)))
+		l.start = append(double(l.start), uint32(len(l.kids)))
 		st, d := goal.Eval(p, r, attacker, &ml)
 		l.pos[i].terminal, l.pos[i].tdist = st, uint16(min(d, 65535))
 		if st != Open {
 			continue
 		}
-		for _, m := range ml.Slice() {
-			q := p.Play(m)
-			j, ok := l.insert(&q)
+		kids := qs[:ml.N]
+		for k, m := range ml.Slice() {
+			kids[k] = p.Play(m)
+		}
+		l.touch(kids)
+		for k := range kids {
+			j, ok := l.insert(&kids[k])
 			if !ok {
 				return nil, uint64(i)
 			}
-			l.kids = append(l.kids, j)
+			l.kids = append(double(l.kids), j)
 		}
 		if len(l.pos) > maxPositions {
 			return nil, uint64(i)
@@ -93,6 +99,34 @@ func AnalyseLocal(r *draughts.Rules, goal Goal, attacker draughts.Side, root dra
 }
 
 func (l *Local) hash(k draughts.Key) uint64 { return uint64(k) * 0x9E3779B97F4A7C15 >> 17 }
+
+// double returns s with room for one more element, doubling its capacity
+// when full: append grows large slices by a quarter, and its copies of the
+// position list were 8% of Boychuk's analysis.
+func double[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	t := make([]T, len(s), max(2*cap(s), 1024))
+	copy(t, s)
+	return t
+}
+
+// touch loads the first slot of each of ps and the position it holds,
+// independent loads that the processor overlaps, before the children are
+// inserted one by one (a random slot and a random position each: two
+// cache misses that find would otherwise wait for in turn; 66% of
+// Boychuk's local analysis was find). The loads' sum is kept so they are
+// not removed.
+func (l *Local) touch(ps []draughts.Position) {
+	s := l.sink
+	for i := range ps {
+		if v := l.slots[l.hash(ps[i].Key)&l.mask]; v != 0 {
+			s += uint64(l.pos[v-1].key)
+		}
+	}
+	l.sink = s
+}
 
 func (l *Local) find(p *draughts.Position) (uint32, bool) {
 	for h := l.hash(p.Key) & l.mask; ; h = (h + 1) & l.mask {
@@ -117,7 +151,7 @@ func (l *Local) insert(p *draughts.Position) (uint32, bool) {
 	if 2*len(l.pos) >= len(l.slots) {
 		return 0, false
 	}
-	l.pos = append(l.pos, localPos{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, key: p.Key, side: p.Side})
+	l.pos = append(double(l.pos), localPos{white: p.Pieces[0], black: p.Pieces[1], kings: p.Kings, key: p.Key, side: p.Side})
 	l.slots[h] = uint32(len(l.pos))
 	return uint32(len(l.pos) - 1), true
 }
