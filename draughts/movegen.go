@@ -62,6 +62,13 @@ func manJumpers(men, opp, empty Bitboard, h uint) Bitboard {
 		(empty>>h1&opp)>>h1)
 }
 
+// ManJumpers returns the men of men that can make a first capture over a
+// piece of opp onto a square of empty (a side with a capture has such a
+// man or a king that can jump: see HasCapture).
+func (b *Board) ManJumpers(men, opp, empty Bitboard) Bitboard {
+	return manJumpers(men, opp, empty, uint(b.half))
+}
+
 // HasCapture reports whether the side to move has a capture.
 func HasCapture(p *Position, r *Rules) bool {
 	b := r.Board
