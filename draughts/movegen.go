@@ -62,6 +62,13 @@ func manJumpers(men, opp, empty Bitboard, h uint) Bitboard {
 		(empty>>h1&opp)>>h1)
 }
 
+// ManJumpers returns the men of men that can make a first capture over a
+// piece of opp onto a square of empty (a side with a capture has such a
+// man or a king that can jump: see HasCapture).
+func (b *Board) ManJumpers(men, opp, empty Bitboard) Bitboard {
+	return manJumpers(men, opp, empty, uint(b.half))
+}
+
 // HasCapture reports whether the side to move has a capture.
 func HasCapture(p *Position, r *Rules) bool {
 	b := r.Board
@@ -96,6 +103,21 @@ func (b *Board) kingJumps(sq Square, opp, empty Bitboard) bool {
 		}
 	}
 	return false
+}
+
+// kingJumpsDir reports whether a king on sq can capture a piece of opp in
+// direction d (see kingJumps).
+func (b *Board) kingJumpsDir(sq Square, d int, opp, empty Bitboard) bool {
+	blk := b.ray[d][sq] &^ empty
+	if blk == 0 {
+		return false
+	}
+	f := nearest(d, blk)
+	if !opp.Has(f) {
+		return false
+	}
+	n := b.step[d][f]
+	return n != NoSquare && empty.Has(n)
 }
 
 // appendKingQuiet writes the quiet moves of kings into ml from index n
@@ -237,22 +259,33 @@ func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, 
 		if !opp.Has(f) {
 			continue
 		}
+		left := opp &^ Bit(f)
+		// cont: the landing squares from which the capture can go on.
+		// Every landing square sees, ahead in direction d, the same first
+		// blocker x (a jump from all of them or from none), and behind it
+		// f, which cannot be taken again: only the two other directions
+		// are tested square by square.
+		var cont Bitboard
 		lands := b.ray[d][f]
 		if nb := lands &^ g.empty; nb != 0 {
 			x := nearest(d, nb)
 			lands &^= b.ray[d][x] | Bit(x)
+			if n := b.step[d][x]; left.Has(x) && n != NoSquare && g.empty.Has(n) {
+				cont = lands
+			}
 		}
 		if lands == 0 {
 			continue
 		}
 		found = true
 		c := captured | Bit(f)
-		left := opp &^ Bit(f)
 		first := b.step[d][f]
-		var cont Bitboard
-		for l := lands; l != 0; l &= l - 1 {
-			if s := l.First(); b.kingJumps(s, left, g.empty) {
-				cont |= Bit(s)
+		if cont == 0 {
+			d1, d2 := d^1, 3-d^1 // the directions across d
+			for l := lands; l != 0; l &= l - 1 {
+				if s := l.First(); b.kingJumpsDir(s, d1, left, g.empty) || b.kingJumpsDir(s, d2, left, g.empty) {
+					cont |= Bit(s)
+				}
 			}
 		}
 		if cont != 0 {

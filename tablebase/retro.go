@@ -235,7 +235,16 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
-		if draughts.GenerateCaptures(&p, rt.r, ml); ml.N > 0 {
+		empty := si.empty &^ (w | k)
+		own, opp := w, p.Pieces[draughts.Black]
+		if s == draughts.Black {
+			own, opp = k, p.Pieces[draughts.White]
+		}
+		// The king moves are counted with the capture test; the capture
+		// generator runs only for a position with a capture.
+		internal, kingCapture := kingMoves(b, own, opp, empty)
+		if kingCapture || b.ManJumpers(si.men[s], opp, empty) != 0 {
+			draughts.GenerateCaptures(&p, rt.r, ml)
 			rt.st[i] = noPred << 8
 			for m := 0; m < ml.N; m++ {
 				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
@@ -256,12 +265,6 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			}
 			continue
 		}
-		empty := si.empty &^ (w | k)
-		own := w
-		if s == draughts.Black {
-			own = k
-		}
-		internal := kingMoves(b, own, empty)
 		moves := internal
 		steps := si.steps[s]
 		for n := range steps {

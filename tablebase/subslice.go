@@ -175,16 +175,32 @@ func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty dr
 }
 
 // kingMoves returns the number of quiet moves of kings (every square
-// each can slide to).
-func kingMoves(b *draughts.Board, kings, empty draughts.Bitboard) int {
-	n := 0
+// each can slide to) and whether one of them can capture a piece of opp
+// (draughts.HasCapture's test for kings; then n is 0): the capture test
+// and the count share the walk to each ray's first blocker.
+func kingMoves(b *draughts.Board, kings, opp, empty draughts.Bitboard) (n int, capture bool) {
 	for t := kings; t != 0; t &= t - 1 {
 		sq := t.First()
 		for d := draughts.Direction(0); d < 4; d++ {
-			n += slide(b, sq, d, empty).Count()
+			ray := b.Ray(sq, d)
+			if blk := ray &^ empty; blk != 0 {
+				var f draughts.Square
+				if d < draughts.DownLeft { // up: the nearest is the highest bit
+					f = draughts.Square(63 - bits.LeadingZeros64(uint64(blk)))
+				} else {
+					f = blk.First()
+				}
+				if opp.Has(f) {
+					if x := b.Step(f, d); x != draughts.NoSquare && empty.Has(x) {
+						return 0, true // the count is not needed
+					}
+				}
+				ray &^= b.Ray(f, d) | draughts.Bit(f)
+			}
+			n += ray.Count()
 		}
 	}
-	return n
+	return n, capture
 }
 
 // manStep is a man's quiet move of a sub-slice (the men are fixed, so the
