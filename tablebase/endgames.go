@@ -390,8 +390,26 @@ func (s *Store) SlicesRead() int64 {
 func (e *Endgames) load(m Material) (*table, error) {
 	e.loads.Add(1)
 	x := newIndexer(e.r.Board, m)
-	var rec SliceRecord
 	t := &table{m: m, x: x, codes: make([]uint8, 2*x.n)}
+	rec, err := e.readBlocks(m, x, func(off uint64, v []byte) error {
+		copy(t.codes[off:], v)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: %v", e.r.ID, m, e.s.where(), err)
+	}
+	if got := crc32.Checksum(t.codes, crcTable); got != rec.CRC32 {
+		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: checksum mismatch (record %08x, data %08x)", e.r.ID, m, e.s.where(), rec.CRC32, got)
+	}
+	return t, nil
+}
+
+// readBlocks reads material m's record, checks that it fits x, and calls
+// visit with each stored block in key order (side, then block) and its
+// offset in the codes of both sides (side*n + block*EndgameBlockSize).
+// The error names what does not fit; the callers say the slice is damaged.
+func (e *Endgames) readBlocks(m Material, x *indexer, visit func(off uint64, v []byte) error) (SliceRecord, error) {
+	var rec SliceRecord
 	err := e.s.db.View(func(txn *badger.Txn) error {
 		it, err := txn.Get(recordKey(e.vb, m))
 		if err != nil {
@@ -410,25 +428,16 @@ func (e *Endgames) load(m Material) (*table, error) {
 			k := iter.Item().Key()
 			side := uint64(k[6])
 			off := side*x.n + uint64(binary.BigEndian.Uint32(k[7:]))*EndgameBlockSize
-			if side > 1 || off >= uint64(len(t.codes)) {
+			if side > 1 || off >= 2*x.n {
 				return fmt.Errorf("slice %s: bad key %x", m, k)
 			}
-			if err := iter.Item().Value(func(v []byte) error {
-				copy(t.codes[off:], v)
-				return nil
-			}); err != nil {
+			if err := iter.Item().Value(func(v []byte) error { return visit(off, v) }); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: %v", e.r.ID, m, e.s.where(), err)
-	}
-	if got := crc32.Checksum(t.codes, crcTable); got != rec.CRC32 {
-		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: checksum mismatch (record %08x, data %08x)", e.r.ID, m, e.s.where(), rec.CRC32, got)
-	}
-	return t, nil
+	return rec, err
 }
 
 // mirrorPos swaps the colours and turns the board (key left stale).

@@ -1,8 +1,6 @@
 package tablebase
 
 import (
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"strconv"
@@ -146,38 +144,14 @@ func (e *Endgames) openPaged(m Material) (*pagedSlice, error) {
 	x := newIndexer(e.r.Board, m)
 	blocks := (x.n + EndgameBlockSize - 1) / EndgameBlockSize
 	ps := &pagedSlice{m: m, x: x, blocks: blocks, pages: make([]atomic.Pointer[page], 2*blocks)}
-	var rec SliceRecord
 	var crc uint32
 	var total uint64
-	err := e.s.db.View(func(txn *badger.Txn) error {
-		it, err := txn.Get(recordKey(e.vb, m))
-		if err != nil {
-			return err
+	rec, err := e.readBlocks(m, x, func(off uint64, v []byte) error {
+		if off != total {
+			return fmt.Errorf("slice %s: block at code %d where %d was due (a block missing or misplaced)", m, off, total)
 		}
-		if err := it.Value(func(v []byte) error { return json.Unmarshal(v, &rec) }); err != nil {
-			return err
-		}
-		if !e.recordOK(rec) || rec.N != x.n || rec.BlockSize != EndgameBlockSize {
-			return fmt.Errorf("slice %s: record does not match this program", m)
-		}
-		prefix := []byte{'E', e.vb, m.WM, m.WK, m.BM, m.BK}
-		iter := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 16})
-		defer iter.Close()
-		for iter.Rewind(); iter.Valid(); iter.Next() {
-			k := iter.Item().Key()
-			side := uint64(k[6])
-			blk := uint64(binary.BigEndian.Uint32(k[7:]))
-			if side > 1 || blk >= blocks || side*x.n+blk*EndgameBlockSize != total {
-				return fmt.Errorf("slice %s: bad or missing block at key %x", m, k)
-			}
-			if err := iter.Item().Value(func(v []byte) error {
-				crc = crc32.Update(crc, crcTable, v)
-				total += uint64(len(v))
-				return nil
-			}); err != nil {
-				return err
-			}
-		}
+		crc = crc32.Update(crc, crcTable, v)
+		total += uint64(len(v))
 		return nil
 	})
 	if err == nil && total != 2*x.n {

@@ -48,18 +48,26 @@ func pagedFixture(t *testing.T) (dir string, pos []draughts.Position, want []Val
 	return dir, pos, want
 }
 
+// openPaging opens the store in dir with every russian slice probed by
+// pages from a cache of the given number of blocks.
+func openPaging(t *testing.T, dir string, blocks uint64) (*Store, *Endgames) {
+	t.Helper()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	e := s.Endgames(draughts.Russian)
+	e.SetPaging(1, blocks*EndgameBlockSize)
+	return s, e
+}
+
 // Slices probed by pages, from a cache of three blocks, give every value
 // the same slices give held whole in RAM; each slice is opened (its CRC
 // streamed) once, and blocks are read again after their eviction.
 func TestPagedProbesMatchRAM(t *testing.T) {
 	dir, pos, want := pagedFixture(t)
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := s.Endgames(draughts.Russian)
-	e.SetPaging(1, 3*EndgameBlockSize)
+	s, e := openPaging(t, dir, 3)
 	for round := 0; round < 2; round++ {
 		for i := range pos {
 			if v, ok := e.Probe(&pos[i]); !ok || v != want[i] {
@@ -88,13 +96,7 @@ func TestPagedProbesMatchRAM(t *testing.T) {
 // under way while others read): every value as in RAM. Run under -race.
 func TestPagedConcurrentProbes(t *testing.T) {
 	dir, pos, want := pagedFixture(t)
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := s.Endgames(draughts.Russian)
-	e.SetPaging(1, 2*EndgameBlockSize)
+	_, e := openPaging(t, dir, 2)
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)
 	for g := 0; g < 4; g++ {
