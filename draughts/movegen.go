@@ -106,7 +106,9 @@ func (b *Board) kingJumps(sq Square, opp, empty Bitboard) bool {
 }
 
 // kingJumpsDir reports whether a king on sq can capture a piece of opp in
-// direction d (see kingJumps).
+// direction d (see kingJumps). kingJumps keeps the same test in its own
+// loop: this function is over the inlining budget, and HasCapture's hot
+// path would pay a call per direction.
 func (b *Board) kingJumpsDir(sq Square, d int, opp, empty Bitboard) bool {
 	blk := b.ray[d][sq] &^ empty
 	if blk == 0 {

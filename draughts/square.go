@@ -134,6 +134,10 @@ func (b *Board) Step(sq Square, d Direction) Square { return b.step[d][sq] }
 // Ray returns the squares strictly beyond sq in direction d.
 func (b *Board) Ray(sq Square, d Direction) Bitboard { return b.ray[d][sq] }
 
+// Nearest returns the square of blk (non-empty, squares of one ray in
+// direction d) nearest the ray's origin: a sliding king's first blocker.
+func Nearest(d Direction, blk Bitboard) Square { return nearest(int(d), blk) }
+
 // RowCol returns the 0-based row (0 = White's far side, the row of square 1)
 // and column (0 = White's left) of sq.
 func (b *Board) RowCol(sq Square) (row, col int) {

@@ -188,7 +188,7 @@ type Endgames struct {
 	paged   [1 << 16]atomic.Pointer[pagedSlice] // slices probed by pages (paged.go)
 	pages   pageCache
 	// pageThreshold is the size of codes above which a slice is probed by
-	// pages (0: DefaultPagingThreshold; SetPaging).
+	// pages (SetPaging).
 	pageThreshold atomic.Uint64
 	built         [1 << 16]atomic.Bool // a complete record exists in the store
 	maxPcs        atomic.Int32
@@ -207,6 +207,7 @@ func (s *Store) Endgames(r *draughts.Rules) *Endgames {
 		return e
 	}
 	e := &Endgames{s: s, r: r, g: geometryOf(r.Board), vb: variantByte(r), giveaway: r.Giveaway}
+	e.SetPaging(DefaultPagingThreshold, DefaultPageBudget)
 	for _, rec := range s.records(e.vb) {
 		if m, err := ParseMaterial(rec.Material); err == nil && e.recordOK(rec) {
 			e.markBuilt(m)
@@ -292,22 +293,33 @@ func (e *Endgames) table(m Material) *table {
 // is forgotten (forget) and its error returned.
 func (e *Endgames) loadOnce(m Material) (*table, error) {
 	c := m.code()
-	v, err, _ := e.loading.Do(strconv.Itoa(int(c)), func() (any, error) {
-		if t := e.tabs[c].Load(); t != nil {
-			return t, nil
+	return readOnce(e, strconv.Itoa(int(c)), &e.tabs[c], m, e.load)
+}
+
+// readOnce returns *slot, filling it with open(m) unless it is set: one
+// read per key at a time (concurrent calls share it), a slice that fails
+// its read forgotten (forget) and its error returned. loadOnce (whole
+// slices) and pagedOnce (paged.go) read through it.
+func readOnce[T any](e *Endgames, key string, slot *atomic.Pointer[T], m Material, open func(Material) (*T, error)) (*T, error) {
+	if v := slot.Load(); v != nil {
+		return v, nil
+	}
+	v, err, _ := e.loading.Do(key, func() (any, error) {
+		if v := slot.Load(); v != nil {
+			return v, nil
 		}
-		t, err := e.load(m)
+		v, err := open(m)
 		if err != nil {
 			e.forget(m, err)
 			return nil, err
 		}
-		e.tabs[c].Store(t)
-		return t, nil
+		slot.Store(v)
+		return v, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return v.(*table), nil
+	return v.(*T), nil
 }
 
 // forget drops a slice that failed to load: it is reported in

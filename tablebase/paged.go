@@ -57,7 +57,7 @@ type page struct {
 // limit of them, evicting by the clock (second chance) algorithm.
 type pageCache struct {
 	mu    sync.Mutex // held while a page is read and placed
-	limit int        // pages; 0 = not yet set (paging)
+	limit int        // pages (SetPaging)
 	ring  []pageRef  // the resident pages
 	hand  int
 	reads atomic.Int64 // pages read from the store
@@ -71,7 +71,9 @@ type pageRef struct {
 // SetPaging sets the size above which a slice is probed by pages
 // (threshold, bytes of codes of both sides) and the most memory the pages
 // of this variant's paged slices may hold (budget, bytes; at least one
-// block). It applies to slices not yet opened; call it before probing.
+// block); the view starts with DefaultPagingThreshold and
+// DefaultPageBudget. It applies to slices not yet opened; call it before
+// probing.
 func (e *Endgames) SetPaging(threshold, budget uint64) {
 	e.pageThreshold.Store(threshold)
 	e.pages.mu.Lock()
@@ -79,19 +81,9 @@ func (e *Endgames) SetPaging(threshold, budget uint64) {
 	e.pages.mu.Unlock()
 }
 
-// paging returns the threshold, setting the defaults on first use.
-func (e *Endgames) paging() uint64 {
-	t := e.pageThreshold.Load()
-	if t == 0 {
-		e.pageThreshold.CompareAndSwap(0, DefaultPagingThreshold)
-		t = e.pageThreshold.Load()
-	}
-	return t
-}
-
 // isPaged reports whether material m (canonical) is probed by pages.
 func (e *Endgames) isPaged(m Material) bool {
-	return 2*Positions(e.r.Board, m) > e.paging()
+	return 2*Positions(e.r.Board, m) > e.pageThreshold.Load()
 }
 
 // ProbedByPages reports whether a probe of the built slice m (either
@@ -103,9 +95,6 @@ func (e *Endgames) ProbedByPages(m Material) bool { return e.isPaged(m.canon()) 
 func (e *Endgames) PageBudget() int64 {
 	e.pages.mu.Lock()
 	defer e.pages.mu.Unlock()
-	if e.pages.limit == 0 {
-		return DefaultPageBudget
-	}
 	return int64(e.pages.limit) * EndgameBlockSize
 }
 
@@ -114,28 +103,10 @@ func (e *Endgames) PageBudget() int64 {
 func (e *Endgames) PagesRead() int64 { return e.pages.reads.Load() }
 
 // pagedOnce opens material m (canonical, built) for paged probing unless it
-// is open already, checking its CRC; nil if it is damaged (forgotten).
+// is open already, checking its CRC; an error if it is damaged (forgotten).
 func (e *Endgames) pagedOnce(m Material) (*pagedSlice, error) {
 	c := m.code()
-	if ps := e.paged[c].Load(); ps != nil {
-		return ps, nil
-	}
-	v, err, _ := e.loading.Do("p"+strconv.Itoa(int(c)), func() (any, error) {
-		if ps := e.paged[c].Load(); ps != nil {
-			return ps, nil
-		}
-		ps, err := e.openPaged(m)
-		if err != nil {
-			e.forget(m, err)
-			return nil, err
-		}
-		e.paged[c].Store(ps)
-		return ps, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return v.(*pagedSlice), nil
+	return readOnce(e, "p"+strconv.Itoa(int(c)), &e.paged[c], m, e.openPaged)
 }
 
 // openPaged checks m's record and streams its blocks through the CRC.
@@ -212,9 +183,6 @@ func (e *Endgames) readPage(ps *pagedSlice, i uint64) (*page, error) {
 	}
 	c.reads.Add(1)
 	pg := &page{codes: codes}
-	if c.limit == 0 {
-		c.limit = DefaultPageBudget / EndgameBlockSize
-	}
 	if len(c.ring) < c.limit {
 		c.ring = append(c.ring, pageRef{ps, i})
 	} else {

@@ -158,21 +158,12 @@ func (c *kingCursor) kings() (w, k draughts.Bitboard) {
 	return c.w, k
 }
 
-// nearestOn returns the square of blk (squares of one ray in direction d)
-// nearest the ray's origin: up, the highest bit; down, the lowest.
-func nearestOn(blk draughts.Bitboard, d draughts.Direction) draughts.Square {
-	if d < draughts.DownLeft {
-		return draughts.Square(63 - bits.LeadingZeros64(uint64(blk)))
-	}
-	return blk.First()
-}
-
 // slide returns the squares a king on sq can reach along direction d
 // (flying: up to the first occupied square, empty = the free squares).
 func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
 	ray := b.Ray(sq, d)
 	if blk := ray &^ empty; blk != 0 {
-		f := nearestOn(blk, d)
+		f := draughts.Nearest(d, blk)
 		ray &^= b.Ray(f, d) | draughts.Bit(f)
 	}
 	return ray
@@ -188,7 +179,7 @@ func kingMoves(b *draughts.Board, kings, opp, empty draughts.Bitboard) (n int, c
 		for d := draughts.Direction(0); d < 4; d++ {
 			ray := b.Ray(sq, d)
 			if blk := ray &^ empty; blk != 0 {
-				f := nearestOn(blk, d)
+				f := draughts.Nearest(d, blk)
 				if opp.Has(f) {
 					if x := b.Step(f, d); x != draughts.NoSquare && empty.Has(x) {
 						return 0, true // the count is not needed
@@ -199,7 +190,7 @@ func kingMoves(b *draughts.Board, kings, opp, empty draughts.Bitboard) (n int, c
 			n += ray.Count()
 		}
 	}
-	return n, capture
+	return n, false
 }
 
 // manStep is a man's quiet move of a sub-slice (the men are fixed, so the
