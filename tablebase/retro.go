@@ -20,12 +20,12 @@ type retro struct {
 	x        *indexer
 	n        uint64
 	giveaway bool
-	// st[side*n + index] is the position's code (low byte, final once its
-	// sub-slice is done) and its count of undecided king moves (high byte;
-	// 255 = cannot lose, noPred = must capture): one memory access for both
-	// in the propagation's random reads.
-	st  []uint16
-	ext []uint8 // longest winning looked-up successor (plies); then the codes
+	// codes[side*n + index] is the position's final code, written when its
+	// men configuration's sub-slice is done (one byte an entry: what the
+	// further sub-slices read of it). The working state of a sub-slice is
+	// its own (subWork), so a build holds the slice's codes plus the
+	// sub-slices in progress, not three bytes an entry of the whole slice.
+	codes []uint8
 
 	progress func(int64)
 }
@@ -39,6 +39,29 @@ type scratch struct {
 	preds   predScratch // propagate: one position's predecessors
 	touch   uint16      // propagate: keeps the touching loads
 	succ    succCache   // init: the successor materials
+	work    subWork     // the sub-slice this worker builds
+}
+
+// subWork is the working state of one sub-slice, indexed by side*kings +
+// placement: st is a position's code (low byte) and its count of
+// undecided king moves (high byte; 255 = cannot lose, noPred = must
+// capture), one memory access for both in the propagation's random
+// reads; ext is its longest winning looked-up successor (plies). A
+// sub-slice of a slice with men holds a few thousand to a few hundred
+// thousand placements, so both stay in the caches while it is built.
+type subWork struct {
+	st  []uint16
+	ext []uint8
+}
+
+// reset sizes w for span positions, every st zero.
+func (w *subWork) reset(span uint64) {
+	if uint64(cap(w.st)) < span || uint64(cap(w.ext)) < span {
+		w.st, w.ext = make([]uint16, span), make([]uint8, span)
+		return
+	}
+	w.st, w.ext = w.st[:span], w.ext[:span]
+	clear(w.st)
 }
 
 func (rt *retro) errDistance() error {
@@ -56,8 +79,10 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	if x.kings >= 1<<31 {
 		return nil, fmt.Errorf("tablebase: slice %s too large (%d king placements per men configuration)", m, x.kings)
 	}
-	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway,
-		st: make([]uint16, 2*n), ext: make([]uint8, 2*n), progress: progress}
+	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress}
+	if x.menConfigs > 1 {
+		rt.codes = make([]uint8, 2*n)
+	} // else the one sub-slice's ext becomes the codes (subslice)
 	// Men configurations by advancement.
 	var levels [][]uint64
 	for mc := uint64(0); mc < x.menConfigs; mc++ {
@@ -66,7 +91,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			for s := uint64(0); s < 2; s++ {
 				lo := s*n + mc*x.kings
 				for i := lo; i < lo+x.kings; i++ {
-					rt.st[i] = codeInvalid
+					rt.codes[i] = codeInvalid
 				}
 			}
 			progress(4 * int64(x.kings))
@@ -105,11 +130,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			return nil, err
 		}
 	}
-	codes := rt.ext // no longer needed: holds the codes
-	for i, v := range rt.st {
-		codes[i] = uint8(v)
-	}
-	return &table{m: m, x: x, codes: codes}, nil
+	return &table{m: m, x: x, codes: rt.codes}, nil
 }
 
 // advancement returns how many rows the men of configuration mc have
@@ -157,8 +178,10 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	si := &sc.sub
 	si.set(x, rt.r.Board, mc)
 	span := 2 * x.kings // positions, both sides: side*kings + placement
+	work := &sc.work
+	work.reset(span)
 	if threads <= 1 || span < 1<<15 {
-		if err := rt.initRange(sc, si, 0, span); err != nil {
+		if err := rt.initRange(sc, si, work, 0, span); err != nil {
 			return err
 		}
 	} else {
@@ -175,7 +198,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 					if lo >= span {
 						break
 					}
-					if err := rt.initRange(local, si, lo, min(lo+chunk, span)); err != nil {
+					if err := rt.initRange(local, si, work, lo, min(lo+chunk, span)); err != nil {
 						return err
 					}
 				}
@@ -193,26 +216,40 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 			return err
 		}
 	}
-	err := rt.propagate(sc, si)
+	if err := rt.propagate(sc, si, work); err != nil {
+		return err
+	}
+	if rt.codes == nil {
+		// No men: one sub-slice, the whole slice; its ext is no longer
+		// needed and takes the codes (no second array of n bytes).
+		rt.codes, work.ext = work.ext, nil
+	}
+	for s := range uint64(2) {
+		out := rt.codes[si.base[s] : si.base[s]+x.kings]
+		for r, v := range work.st[s*x.kings : (s+1)*x.kings] {
+			out[r] = uint8(v)
+		}
+	}
 	rt.progress(int64(span))
-	return err
+	return nil
 }
 
 // initRange classifies positions lo..hi-1 of a sub-slice (side*kings +
-// placement). A position with a capture is final: its successors are all
+// placement) into work. A position with a capture is final: its successors are all
 // in smaller materials. Otherwise the king moves are counted and the men's
 // moves looked up: a step goes to a further advanced sub-slice of this
 // material (final), a promotion to a finished material.
-func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
+func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint64) error {
 	x := rt.x
 	b := rt.r.Board
-	// push queues placement j (global index i) at d plies; its code is set
-	// now and lowered if a shorter win is found before it is expanded.
-	push := func(d int, i uint64, s draughts.Side, r uint64) error {
+	// push queues position j (side s, placement r) at d plies; its code is
+	// set now and lowered if a shorter win is found before it is expanded.
+	ws, ext := work.st, work.ext
+	push := func(d int, j uint64, s draughts.Side, r uint64) error {
 		if d > maxPlies {
 			return rt.errDistance()
 		}
-		rt.st[i] = rt.st[i]&0xff00 | uint16(d+1)
+		ws[j] = ws[j]&0xff00 | uint16(d+1)
 		sc.buckets[d] = append(sc.buckets[d], bucketEntry(s, r))
 		sc.top = max(sc.top, d)
 		return nil
@@ -231,7 +268,6 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		if j != lo {
 			cur.next()
 		}
-		i := si.base[s] + r
 		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
@@ -245,7 +281,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 		internal, kingCapture := kingMoves(b, own, opp, empty)
 		if kingCapture || b.ManJumpers(si.men[s], opp, empty) != 0 {
 			draughts.GenerateCaptures(&p, rt.r, ml)
-			rt.st[i] = noPred << 8
+			ws[j] = noPred << 8
 			for m := 0; m < ml.N; m++ {
 				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
 				if err != nil {
@@ -255,11 +291,11 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 			}
 			switch {
 			case acc.winBy > 0:
-				if err := push(acc.winBy, i, s, r); err != nil {
+				if err := push(acc.winBy, j, s, r); err != nil {
 					return err
 				}
 			case !acc.draw:
-				if err := push(acc.loseMax+1, i, s, r); err != nil {
+				if err := push(acc.loseMax+1, j, s, r); err != nil {
 					return err
 				}
 			}
@@ -282,29 +318,29 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 				}
 			} else {
 				// A man's step: a further advanced sub-slice, already final.
-				c = uint8(rt.st[st.next.base[s^1]+st.next.rank(w, k)])
+				c = rt.codes[st.next.base[s^1]+st.next.rank(w, k)]
 			}
 			acc.add(c, rt.giveaway)
 		}
 		switch {
 		case moves == 0:
-			if err := push(0, i, s, r); err != nil {
+			if err := push(0, j, s, r); err != nil {
 				return err
 			}
 		case acc.winBy > 0:
-			rt.st[i] = 255 << 8
-			if err := push(acc.winBy, i, s, r); err != nil {
+			ws[j] = 255 << 8
+			if err := push(acc.winBy, j, s, r); err != nil {
 				return err
 			}
 		case acc.draw:
-			rt.st[i] = 255 << 8
+			ws[j] = 255 << 8
 		case internal == 0:
-			if err := push(acc.loseMax+1, i, s, r); err != nil {
+			if err := push(acc.loseMax+1, j, s, r); err != nil {
 				return err
 			}
 		default:
-			rt.st[i] = uint16(internal) << 8
-			rt.ext[i] = uint8(acc.loseMax)
+			ws[j] = uint16(internal) << 8
+			ext[j] = uint8(acc.loseMax)
 		}
 	}
 	rt.progress(int64(hi - lo))
@@ -319,8 +355,9 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, lo, hi uint64) error {
 // listed first and their words touched in one pass of independent loads
 // (the reads are random over the sub-slice: the cache misses overlap),
 // then updated.
-func (rt *retro) propagate(sc *scratch, si *subIndex) error {
-	st, ext := rt.st, rt.ext
+func (rt *retro) propagate(sc *scratch, si *subIndex, work *subWork) error {
+	st, ext := work.st, work.ext
+	kings := rt.x.kings
 	var touch uint16
 	for d := 0; d <= sc.top; d++ { // the buckets past top are empty
 		win := (d&1 == 1) != rt.giveaway
@@ -328,12 +365,12 @@ func (rt *retro) propagate(sc *scratch, si *subIndex) error {
 		// Pushes go to d+1 or later, so bucket d does not grow here.
 		for _, v := range sc.buckets[d] {
 			s, r := draughts.Side(v>>31), uint64(v&(1<<31-1))
-			if uint8(st[si.base[s]+r]) != code {
+			if uint8(st[uint64(s)*kings+r]) != code {
 				continue // queued again with a shorter win
 			}
 			o := s ^ 1
 			preds := sc.preds.out[:si.predecessors(r, o, &sc.preds)]
-			base := si.base[o]
+			base := uint64(o) * kings
 			for _, pr := range preds {
 				touch |= st[base+uint64(pr)]
 			}
