@@ -108,8 +108,14 @@ func (n *named) mayBeNamedBy(c Prospect) bool {
 // reachable reports whether p can follow from start by the men's
 // moves alone, as far as they constrain it: neither side has more pieces,
 // and each man of p can be matched to its own man of start that it can
-// have walked from (a man moves and captures forward, within the cone
-// of the diagonals behind it; a king can be any other piece).
+// have walked from; a king can be any other piece. A man steps one row
+// forward and one column aside; each capture jump takes it two rows
+// forward or back (men capture backwards in every game system here:
+// Russian rules 6.1.5, FMJD 4.2) and two columns aside, and takes one
+// piece of the other side, so its jumps are at most the k pieces the
+// other side has lost from start to p (walked reports whether some
+// number of forward and backward jumps allows the displacement); with no
+// capture, the cone of the diagonals ahead.
 func reachable(b *draughts.Board, start, p *draughts.Position) bool {
 	for _, s := range []draughts.Side{draughts.White, draughts.Black} {
 		if p.Pieces[s].Count() > start.Pieces[s].Count() {
@@ -119,6 +125,8 @@ func reachable(b *draughts.Board, start, p *draughts.Position) bool {
 		if len(to) > len(from) {
 			return false
 		}
+		k := start.Pieces[s^1].Count() - p.Pieces[s^1].Count() // jumps at most (may be < 0: then p is not reachable, checked for s^1)
+		k = max(k, 0)
 		behind := func(q, f draughts.Square) bool {
 			rq, cq := b.RowCol(q)
 			rf, cf := b.RowCol(f)
@@ -126,13 +134,34 @@ func reachable(b *draughts.Board, start, p *draughts.Position) bool {
 			if s == draughts.Black {
 				d = -d
 			}
-			return d >= 0 && abs(cq-cf) <= d
+			return walked(d, abs(cq-cf), k)
 		}
 		if !matchAll(len(to), len(from), func(i, j int) bool { return behind(to[i], from[j]) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// walked reports whether a man can go d rows forward (d < 0: back) and c
+// columns aside (c >= 0) in s >= 0 steps (one row forward, one column
+// aside each) and f forward and g backward capture jumps (two rows and two
+// columns each), f+g <= k: d = s + 2f - 2g, and the columns reachable are
+// those up to s + 2(f+g) of d's parity (the squares are dark), but for
+// jumps alone (s = 0), which move the column by 2 each: then c = 2(f+g) -
+// 4i for some i.
+func walked(d, c, k int) bool {
+	for j := 0; j <= k; j++ {
+		for g := 0; g <= j; g++ {
+			s := d - 2*(j-g) + 2*g
+			switch {
+			case s < 0 || c > s+2*j:
+			case s > 0 || (2*j-c)%4 == 0:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // matchAll reports whether each of n items can be given its own of m

@@ -41,6 +41,11 @@ func TestMayName(t *testing.T) {
 		{"reachable finale", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7:Bh2")}}, true},
 		{"finale with more white pieces", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7,Kd8,Ke1:Bh2")}}, false},
 		{"finale man behind every man of the start", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:WKc7:Bh8")}}, false},
+		// a3 can take a black piece on b2 backwards (Russian rules 6.1.5)
+		// and stand on c1, two rows behind where it began; h2 is seven columns
+		// aside, beyond the three of one step and one jump.
+		{"finale after a man's capture backwards", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:Wc1:Ba7")}}, true},
+		{"finale a man cannot reach with one capture", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: fin("B:Wh2:Ba7")}}, false},
 		{"finale not fulfilled", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{Finales: []judge.Finale{{FEN: "B:WKc7:Bh2"}}}}, false},
 		{"unrelated", &judge.Report{Variant: "russian", FEN: "W:Wc3:Bd4", Judgement: judge.Judgement{MainLine: []string{"c3-b4"}}}, false},
 		{"another game system", &judge.Report{Variant: "brazilian", FEN: "W:WKa5,a3:Ba7,f4", Judgement: judge.Judgement{MainLine: line}}, false},
