@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // (docs/performance.md "The undecided targets of published-3"): how far
 // phase 1 gets on them, in nodes, and the most-proving line it leaves.
 // Both need the international endgame databases of the store
-// DRAUGHTSJUDGE_BENCH_DB (a copy: Badger locks it; skipped when unset),
+// DRAUGHTSJUDGE_BENCH_DB (a copy: Badger locks it; skipped when unset;
+// DRAUGHTSJUDGE_BENCH_PAGES=N gives its paged slices N GiB of pages),
 // and take minutes: run them by name, never with -bench Decide.
 
 // published3No1 is No. 1 after its forced introduction (1.28-23 …
@@ -44,6 +46,15 @@ func benchStore(b *testing.B) *tablebase.Store {
 	s, err := tablebase.Open(dir)
 	if err != nil {
 		b.Fatal(err)
+	}
+	// DRAUGHTSJUDGE_BENCH_PAGES=N: N GiB of pages for the slices probed by
+	// pages (six-piece international ones; default tablebase.DefaultPageBudget).
+	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_PAGES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("DRAUGHTSJUDGE_BENCH_PAGES=%q: want a number of GiB", v)
+		}
+		s.Endgames(draughts.International).SetPaging(tablebase.DefaultPagingThreshold, uint64(n)<<30)
 	}
 	return s
 }
