@@ -25,7 +25,33 @@ func Report(w io.Writer, r *judge.Report, tree bool) error {
 	return ew.Err
 }
 
+// ReportHead writes the first part of Report: the entry's identity, the
+// verdict, the keys, the checks, the cooks, duals, transpositions,
+// missing defences and tries, the part the predecessor search
+// (tourney.Stream.Fill: the originality score line) leaves as it is.
+// ReportTail writes the rest, from the score on; ReportHead then
+// ReportTail writes what Report writes. The error is the first error
+// writing to w.
+func ReportHead(w io.Writer, r *judge.Report) error {
+	ew := &errw.Writer{W: w}
+	writeHead(ew, r)
+	return ew.Err
+}
+
+// ReportTail writes the part of Report after ReportHead's: the score and
+// its breakdown, the measures, the nodes and seconds, the tree, the parts.
+func ReportTail(w io.Writer, r *judge.Report, tree bool) error {
+	ew := &errw.Writer{W: w}
+	writeTail(ew, r, tree)
+	return ew.Err
+}
+
 func writeReport(w io.Writer, r *judge.Report, tree bool) {
+	writeHead(w, r)
+	writeTail(w, r, tree)
+}
+
+func writeHead(w io.Writer, r *judge.Report) {
 	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
 	if r.Author != "" {
 		fmt.Fprintf(w, "   author: %s\n", r.Author)
@@ -95,6 +121,9 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 			fmt.Fprintf(w, "   first move %s: %s\n", t.Move, t.Result)
 		}
 	}
+}
+
+func writeTail(w io.Writer, r *judge.Report, tree bool) {
 	writeScore(w, r)
 	// The evidence of the measures that are not zero (11.3), one line each.
 	for _, m := range r.Measures {

@@ -11,12 +11,13 @@ import (
 )
 
 // textStream writes check's text report entry by entry as the batch
-// finishes them: an entry's report is written once it and every entry
-// before it are done and no entry still to come may name it as a
-// predecessor (tourney.Stream.Ready: its originality line is then
-// final), so that the output is the one the whole batch would give at
-// the end, only sooner. The summary is written by the caller after
-// finish.
+// finishes them: an entry's report head (render.ReportHead: identity,
+// verdict, checks, tries) is written once it and every report before it
+// are written, its tail (the score block, which holds the originality
+// line) once no entry still to come may name it as a predecessor
+// (tourney.Stream.Ready: that line is then final), so that the output is
+// the one the whole batch would give at the end, only sooner. The
+// summary is written by the caller after finish.
 type textStream struct {
 	w       io.Writer
 	tree    bool
@@ -24,6 +25,7 @@ type textStream struct {
 	find    *tourney.Stream
 	reps    []*judge.Report
 	added   int   // entries 0..added-1 are done
+	head    int   // entries 0..head-1 have their head written (head <= written+1)
 	written int   // entries 0..written-1 are written
 	err     error // the predecessor search's first error
 }
@@ -61,8 +63,15 @@ func (s *textStream) close() { _ = s.find.Close() }
 func (s *textStream) flush() {
 	for s.written < s.added && s.err == nil {
 		p := s.written
+		if s.head == p {
+			if s.bar != nil {
+				s.bar.clear()
+			}
+			_ = render.ReportHead(s.w, s.reps[p]) // a write error is kept by the errw.Writer
+			s.head++
+		}
 		if !s.find.Ready(p) {
-			return // a later entry may still name it
+			return // a later entry may still name it: its score block waits
 		}
 		if err := s.find.Fill(p); err != nil {
 			s.err = err
@@ -71,7 +80,7 @@ func (s *textStream) flush() {
 		if s.bar != nil {
 			s.bar.clear()
 		}
-		_ = render.Report(s.w, s.reps[p], s.tree) // a write error is kept by the errw.Writer
+		_ = render.ReportTail(s.w, s.reps[p], s.tree)
 		s.written++
 	}
 }

@@ -85,6 +85,58 @@ func TestCheckTextStreamKeepsPredecessors(t *testing.T) {
 	}
 }
 
+// A report waiting for a later entry that may name it (two copies of one
+// position) has its head, verdict and checks, on stdout before that entry
+// is done, and its score block, with the originality line, only after:
+// the streamed text is the whole batch's.
+func TestCheckTextStreamsHeadWhileWaiting(t *testing.T) {
+	in := writeFile(t, filepath.Join(t.TempDir(), "two.pdn"), strings.Repeat(tiny, 2))
+	out := &watchWriter{want: "two.pdn#1 (line", seen: make(chan struct{})}
+	seen := out.seen
+	var once sync.Once // the hook stays for the whole-batch run below
+	withAnalyse(t, func(ctx context.Context, c *composition.Composition, opt judge.Options) *judge.Report {
+		if c.Index != 2 {
+			return judge.Analyse(ctx, c, opt)
+		}
+		once.Do(func() {
+			select {
+			case <-seen:
+				out.mu.Lock()
+				text := out.sb.String()
+				out.mu.Unlock()
+				if !strings.Contains(text, "VERDICT:") {
+					t.Errorf("entry 1's head without its verdict:\n%s", text)
+				}
+				if strings.Contains(text, "SCORE:") || strings.Contains(text, "predecessor search") {
+					t.Errorf("entry 1's score block written before entry 2, which names it, was done:\n%s", text)
+				}
+			case <-time.After(20 * time.Second):
+				t.Error("entry 1's head was not written while entry 2 was analysed")
+			}
+		})
+		return judge.Analyse(ctx, c, opt)
+	})
+	var errs strings.Builder
+	code := run(append(append([]string{"check", "--threads", "2"}, fast...), in), out, &errs)
+	if code != exitDefective {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	_, whole, _ := runCLI(t, append(append([]string{"check", "--threads", "2", "--format", "text"}, fast...), in)...)
+	streamed := out.sb.String()
+	strip := func(s string) string { // the seconds differ between runs
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(s, "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "nodes ") && !strings.Contains(l, "seconds") {
+				b.WriteString(l)
+			}
+		}
+		return b.String()
+	}
+	if !strings.Contains(streamed, "two.pdn#2 (date unknown), exact duplicate") || strip(streamed) != strip(whole) {
+		t.Errorf("streamed text differs from the batch's:\n%s\n---\n%s", streamed, whole)
+	}
+}
+
 // With a store whose endgame slices are built during the run (entry by
 // entry, each entry checked while the next one's build), the reports are
 // the same for one thread and for two: the sample's Russian entries and
