@@ -111,7 +111,7 @@ func (n *named) mayBeNamedBy(c Prospect) bool {
 // have walked from; a king can be any other piece. A man steps one row
 // forward and one column aside; each capture jump takes it two rows
 // forward or back (men capture backwards in every game system here:
-// Russian rules 6.1.5.3 and 1.7.2; SPEC §3; Lasca, where they do not, is
+// clause 6.1.5.3, docs/spec.md; Lasca, where they do not, is
 // never judged by this) and two columns aside, and takes one
 // piece of the other side, so its jumps are at most the k pieces the
 // other side has lost from start to p (walked reports whether some
