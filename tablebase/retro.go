@@ -154,16 +154,11 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 		levels[a] = append(levels[a], mc)
 	}
 	pool := sync.Pool{New: func() any { return new(scratch) }}
-	if x.menConfigs == 1 { // no men: one sub-slice, init on every thread
-		if len(levels) > 0 {
-			if err := rt.subslice(ctx, levels[0][0], threads, &pool); err != nil {
-				return nil, err
-			}
+	if x.menConfigs == 1 || x.kings < overlapKings {
+		if err := rt.byLevel(ctx, levels, threads, &pool); err != nil {
+			return nil, err
 		}
 		return &table{m: m, x: x, codes: rt.codes}, nil
-	}
-	if x.kings < overlapKings {
-		return rt.byLevel(ctx, levels, threads, &pool)
 	}
 	// Every configuration by decreasing advancement, one list: a worker
 	// takes the next and first waits for the configurations its men's
@@ -178,28 +173,11 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	}
 	rt.done = make([]atomic.Bool, x.menConfigs)
 	rt.wake = sync.NewCond(&rt.mu)
-	var next atomic.Int64
-	g, gctx := errgroup.WithContext(ctx)
-	stop := context.AfterFunc(gctx, func() { // wake the waiters: a worker failed
+	if err := rt.configs(ctx, order, threads, &pool, func() { // a worker failed: wake the waiters
 		rt.mu.Lock()
 		rt.wake.Broadcast()
 		rt.mu.Unlock()
-	})
-	defer stop()
-	for w := 0; w < threads && w < len(order); w++ {
-		g.Go(func() error {
-			for {
-				k := next.Add(1) - 1
-				if k >= int64(len(order)) {
-					return nil
-				}
-				if err := rt.subslice(gctx, order[k], 1, &pool); err != nil {
-					return err
-				}
-			}
-		})
-	}
-	if err := g.Wait(); err != nil {
+	}); err != nil {
 		return nil, err
 	}
 	return &table{m: m, x: x, codes: rt.codes}, nil
@@ -209,39 +187,50 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 // overlap (retrograde): below it a sub-slice takes microseconds and a
 // worker parked on an unfinished one costs more than the idle end of a
 // level (international 4M-1M, one placement: 20 % slower overlapped).
+// A slice without men is one sub-slice, built by byLevel too.
 const overlapKings = 1 << 10
 
 // byLevel builds the sub-slices level by level: those of one advancement
 // on up to threads goroutines, a level's only one with init on all.
-func (rt *retro) byLevel(ctx context.Context, levels [][]uint64, threads int, pool *sync.Pool) (*table, error) {
+func (rt *retro) byLevel(ctx context.Context, levels [][]uint64, threads int, pool *sync.Pool) error {
 	for a := len(levels) - 1; a >= 0; a-- {
 		cfgs := levels[a]
 		if len(cfgs) == 1 {
 			if err := rt.subslice(ctx, cfgs[0], threads, pool); err != nil {
-				return nil, err
+				return err
 			}
 			continue
 		}
-		var next atomic.Int64
-		g, gctx := errgroup.WithContext(ctx)
-		for w := 0; w < threads && w < len(cfgs); w++ {
-			g.Go(func() error {
-				for {
-					k := next.Add(1) - 1
-					if k >= int64(len(cfgs)) {
-						return nil
-					}
-					if err := rt.subslice(gctx, cfgs[k], 1, pool); err != nil {
-						return err
-					}
-				}
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return nil, err
+		if err := rt.configs(ctx, cfgs, threads, pool, nil); err != nil {
+			return err
 		}
 	}
-	return &table{m: rt.m, x: rt.x, codes: rt.codes}, nil
+	return nil
+}
+
+// configs builds the sub-slices of cfgs on up to threads goroutines, each
+// taking the next in the list; cancel, if set, runs when one fails (or ctx
+// is done) to wake workers waiting for each other.
+func (rt *retro) configs(ctx context.Context, cfgs []uint64, threads int, pool *sync.Pool, cancel func()) error {
+	var next atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	if cancel != nil {
+		defer context.AfterFunc(gctx, cancel)()
+	}
+	for w := 0; w < threads && w < len(cfgs); w++ {
+		g.Go(func() error {
+			for {
+				k := next.Add(1) - 1
+				if k >= int64(len(cfgs)) {
+					return nil
+				}
+				if err := rt.subslice(gctx, cfgs[k], 1, pool); err != nil {
+					return err
+				}
+			}
+		})
+	}
+	return g.Wait()
 }
 
 // advancement returns how many rows the men of configuration mc have
