@@ -111,9 +111,14 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	}
 	var done atomic.Int64
 	var progMu sync.Mutex
+	// The workers add their positions as they go (per sub-slice: a
+	// men-only slice has millions of one position); Progress is called
+	// when the count crosses a step (about 4,096 calls a build) and at
+	// the end.
+	step := max(total/4096, 1)
 	progress := func(n int64) {
 		d := done.Add(n)
-		if opt.Progress != nil {
+		if opt.Progress != nil && (d/step != (d-n)/step || d == total || n == 0) {
 			progMu.Lock()
 			opt.Progress(d, total)
 			progMu.Unlock()
@@ -303,20 +308,37 @@ func (e *Endgames) summarise(t *table) SliceRecord {
 		CRC32: crc32.Checksum(t.codes, crcTable), Generator: Generator,
 	}
 	for s := 0; s < 2; s++ {
-		for _, c := range t.codes[uint64(s)*t.x.n : uint64(s+1)*t.x.n] {
-			if c == codeInvalid {
+		// A histogram of the codes, then the counts: one increment a
+		// position instead of its value's decoding.
+		// Four histograms, so that runs of one code do not wait on
+		// each other's increments.
+		var h [4][256]uint64
+		codes := t.codes[uint64(s)*t.x.n : uint64(s+1)*t.x.n]
+		i := 0
+		for ; i+4 <= len(codes); i += 4 {
+			h[0][codes[i]]++
+			h[1][codes[i+1]]++
+			h[2][codes[i+2]]++
+			h[3][codes[i+3]]++
+		}
+		for ; i < len(codes); i++ {
+			h[0][codes[i]]++
+		}
+		for c := range h[0] {
+			k := h[0][c] + h[1][c] + h[2][c] + h[3][c]
+			if k == 0 || c == codeInvalid {
 				continue
 			}
-			rec.Positions[s]++
-			v := valueOf(c, e.giveaway)
+			rec.Positions[s] += k
+			v := valueOf(uint8(c), e.giveaway)
 			switch v.WDL {
 			case Win:
-				rec.Wins[s]++
+				rec.Wins[s] += k
 				rec.Longest[s] = max(rec.Longest[s], v.Plies)
 			case Loss:
-				rec.Losses[s]++
+				rec.Losses[s] += k
 			default:
-				rec.Draws[s]++
+				rec.Draws[s] += k
 			}
 		}
 	}
@@ -328,12 +350,23 @@ func (e *Endgames) write(t *table, rec SliceRecord) error {
 	db := e.s.db
 	wb := db.NewWriteBatch()
 	defer wb.Cancel()
+	rec.Codec = blockCodec
+	// The compressed blocks, one after the other: the batch holds each
+	// value until it is flushed.
+	var arena []byte
 	for s := 0; s < 2; s++ {
 		codes := t.codes[uint64(s)*t.x.n : uint64(s+1)*t.x.n]
 		for blk := uint32(0); uint64(blk)*EndgameBlockSize < uint64(len(codes)); blk++ {
 			lo := uint64(blk) * EndgameBlockSize
 			hi := min(lo+EndgameBlockSize, uint64(len(codes)))
-			if err := wb.Set(blockKey(e.vb, t.m, draughts.Side(s), blk), codes[lo:hi]); err != nil {
+			if cap(arena)-len(arena) < EndgameBlockSize+EndgameBlockSize/8 {
+				arena = make([]byte, 0, 64*EndgameBlockSize)
+			}
+			v := encodeBlock(arena[len(arena):len(arena):cap(arena)], codes[lo:hi])
+			if len(v) <= cap(arena)-len(arena) {
+				arena = arena[:len(arena)+len(v)] // v took this part
+			}
+			if err := wb.Set(blockKey(e.vb, t.m, draughts.Side(s), blk), v); err != nil {
 				return fmt.Errorf("tablebase: writing %s: %v", t.m, err)
 			}
 		}

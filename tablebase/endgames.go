@@ -127,6 +127,10 @@ type SliceRecord struct {
 	CRC32     uint32    `json:"crc32"`       // Castagnoli, over both sides' codes
 	Seconds   float64   `json:"seconds"`     // build time
 	Generator string    `json:"generator"`
+	// Codec is how the blocks' values are stored (compress.go): "zstd",
+	// one zstd frame a block; "" (slices written before 2026-12-04), the
+	// raw codes.
+	Codec string `json:"codec,omitempty"`
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -221,7 +225,7 @@ func (s *Store) Endgames(r *draughts.Rules) *Endgames {
 func (e *Endgames) Rules() *draughts.Rules { return e.r }
 
 func (e *Endgames) recordOK(rec SliceRecord) bool {
-	return rec.Schema == EndgameSchema && rec.Rules == rulesDigest(e.r)
+	return rec.Schema == EndgameSchema && rec.Rules == rulesDigest(e.r) && codecKnown(rec.Codec)
 }
 
 func (e *Endgames) markBuilt(m Material) {
@@ -418,8 +422,9 @@ func (e *Endgames) load(m Material) (*table, error) {
 
 // readBlocks reads material m's record, checks that it fits x, and calls
 // visit with each stored block in key order (side, then block) and its
-// offset in the codes of both sides (side*n + block*EndgameBlockSize).
-// The error names what does not fit; the callers say the slice is damaged.
+// offset in the codes of both sides (side*n + block*EndgameBlockSize),
+// decoded (v is valid until visit returns). The error names what does not
+// fit; the callers say the slice is damaged.
 func (e *Endgames) readBlocks(m Material, x *indexer, visit func(off uint64, v []byte) error) (SliceRecord, error) {
 	var rec SliceRecord
 	err := e.s.db.View(func(txn *badger.Txn) error {
@@ -436,6 +441,7 @@ func (e *Endgames) readBlocks(m Material, x *indexer, visit func(off uint64, v [
 		prefix := []byte{'E', e.vb, m.WM, m.WK, m.BM, m.BK}
 		iter := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 16})
 		defer iter.Close()
+		buf := make([]byte, EndgameBlockSize)
 		for iter.Rewind(); iter.Valid(); iter.Next() {
 			k := iter.Item().Key()
 			side := uint64(k[6])
@@ -443,7 +449,13 @@ func (e *Endgames) readBlocks(m Material, x *indexer, visit func(off uint64, v [
 			if side > 1 || off >= 2*x.n {
 				return fmt.Errorf("slice %s: bad key %x", m, k)
 			}
-			if err := iter.Item().Value(func(v []byte) error { return visit(off, v) }); err != nil {
+			if err := iter.Item().Value(func(v []byte) error {
+				codes, err := decodeBlock(rec.Codec, v, buf)
+				if err != nil {
+					return fmt.Errorf("slice %s: key %x: %v", m, k, err)
+				}
+				return visit(off, codes)
+			}); err != nil {
 				return err
 			}
 		}

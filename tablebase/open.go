@@ -122,8 +122,17 @@ func badgerOptions(dir string, readOnly bool) badger.Options {
 		WithChecksumVerificationMode(options.OnBlockRead).
 		// Smaller memory-mapped files than the defaults (64 MiB x 5
 		// memtables, 1 GiB value log files): less to fill on a small disk.
-		WithMemTableSize(32 << 20).WithNumMemtables(3).WithValueLogFileSize(64 << 20)
+		WithMemTableSize(32 << 20).WithNumMemtables(3).WithValueLogFileSize(64 << 20).
+		// Values of 4 KiB or more (the endgame blocks, compressed by the
+		// builder: compress.go) go to the value log, written once; the
+		// tables hold their keys and pointers, so a compaction does not
+		// rewrite them.
+		WithValueThreshold(valueThreshold)
 }
+
+// valueThreshold is the smallest value Badger keeps in its value log
+// rather than in its tables (compress.go).
+const valueThreshold = 4 << 10
 
 // Open opens or creates the store in dir, as the table above says: it
 // returns a *StoreError for a store it cannot use, and a Store whose Notes

@@ -44,6 +44,7 @@ type pagedSlice struct {
 	m      Material
 	x      *indexer
 	blocks uint64 // blocks per side
+	codec  string // the blocks' codec (SliceRecord.Codec)
 	pages  []atomic.Pointer[page]
 }
 
@@ -134,6 +135,7 @@ func (e *Endgames) openPaged(m Material) (*pagedSlice, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tablebase: endgame slice %s %s in %s is damaged: %v", e.r.ID, m, e.s.where(), err)
 	}
+	ps.codec = rec.Codec
 	return ps, nil
 }
 
@@ -171,8 +173,14 @@ func (e *Endgames) readPage(ps *pagedSlice, i uint64) (*page, error) {
 		if err != nil {
 			return err
 		}
-		codes, err = it.ValueCopy(nil)
-		return err
+		return it.Value(func(v []byte) error {
+			if ps.codec == "" {
+				codes = append([]byte(nil), v...)
+				return nil
+			}
+			codes, err = decodeBlock(ps.codec, v, make([]byte, EndgameBlockSize))
+			return err
+		})
 	})
 	want := min(uint64(EndgameBlockSize), ps.x.n-uint64(blk)*EndgameBlockSize)
 	if err == nil && uint64(len(codes)) != want {

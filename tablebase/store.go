@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	badger "github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
 
 	"draughtsjudge/draughts"
 )
@@ -64,7 +65,10 @@ func DefaultDir() string {
 
 // OpenMemory opens an empty in-memory store.
 func OpenMemory() (*Store, error) {
-	db, err := badger.Open(badger.DefaultOptions("").WithInMemory(true).WithLogger(nil))
+	db, err := badger.Open(badger.DefaultOptions("").WithInMemory(true).WithLogger(nil).
+		// The endgame blocks come compressed (compress.go); nothing to
+		// gain from compressing them again in RAM.
+		WithCompression(options.None))
 	if err != nil {
 		return nil, fmt.Errorf("tablebase: in-memory store: %v", err)
 	}

@@ -109,8 +109,10 @@ func TestCheckDamagedSliceRebuilt(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "russian 2M-1K") || !strings.Contains(errs, "checksum mismatch") || !strings.Contains(errs, "rebuilding") {
-		t.Errorf("stderr %q: want the slice named, the checksum and the rebuild", errs)
+	// The flipped bits of a compressed block no longer decode (a block
+	// that decodes to wrong codes fails the checksum: tablebase's tests).
+	if !strings.Contains(errs, "russian 2M-1K") || !strings.Contains(errs, "is damaged") || !strings.Contains(errs, "rebuilding") {
+		t.Errorf("stderr %q: want the slice named, the damage and the rebuild", errs)
 	}
 	soundEntry(t, "after rebuild", res, false)
 }
