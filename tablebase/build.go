@@ -308,10 +308,9 @@ func (e *Endgames) summarise(t *table) SliceRecord {
 		CRC32: crc32.Checksum(t.codes, crcTable), Generator: Generator,
 	}
 	for s := 0; s < 2; s++ {
-		// A histogram of the codes, then the counts: one increment a
-		// position instead of its value's decoding.
-		// Four histograms, so that runs of one code do not wait on
-		// each other's increments.
+		// Histograms of the codes, then the counts: one increment a
+		// position instead of decoding its value; four of them, so that
+		// a run of one code does not wait on its own increments.
 		var h [4][256]uint64
 		codes := t.codes[uint64(s)*t.x.n : uint64(s+1)*t.x.n]
 		i := 0

@@ -70,7 +70,7 @@ func (c *succCache) fill(e *succSlice, rt *retro, si *subIndex, q *draughts.Posi
 	}
 	t := rt.e.table(mt)
 	if t == nil {
-		return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, m)
+		return rt.errSuccessor(m)
 	}
 	*e = succSlice{gen: c.gen, t: t, mirror: mirror}
 	if int(mt.WM) == men[draughts.White].Count() && int(mt.BM) == men[draughts.Black].Count() {
@@ -116,7 +116,13 @@ func (rt *retro) succCode(c *succCache, si *subIndex, p *draughts.Position, mv d
 		code = t.codes[uint64(q.Side)*t.x.n+t.x.index(&q)]
 	}
 	if code == codeInvalid {
-		return 0, fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, MaterialOf(&q))
+		return 0, rt.errSuccessor(MaterialOf(&q))
 	}
 	return code, nil
+}
+
+// errSuccessor is the error of a successor in material m that cannot be
+// looked up: m is not built, or its slice lacks the position.
+func (rt *retro) errSuccessor(m Material) error {
+	return fmt.Errorf("tablebase: %s %s: successor slice %s missing", rt.r.ID, rt.m, m)
 }
