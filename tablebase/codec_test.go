@@ -1,7 +1,6 @@
 package tablebase
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -100,37 +99,5 @@ func TestRawBlocksStillRead(t *testing.T) {
 	e.SetPaging(0, 1<<20)
 	if got, ok := e.Probe(&p); !ok || got != want {
 		t.Errorf("paged probe of the raw slice: %v %v, want %v", got, ok, want)
-	}
-}
-
-// A block whose value does not decode (here the raw codes under a record
-// that says "zstd") makes its slice damaged, named, and rebuilt.
-func TestUndecodableBlockIsDamage(t *testing.T) {
-	dir := closedStore(t)
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	r := draughts.Russian
-	m, _ := ParseMaterial("2K-1K")
-	raw := make([]byte, newIndexer(r.Board, m).n)
-	if err := s.DB().Update(func(txn *badger.Txn) error {
-		return txn.Set(blockKey(variantByte(r), m, draughts.White, 0), raw)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	e := s.Endgames(r)
-	errs := e.Load([]Material{m})
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "2K-1K") || !strings.Contains(errs[0].Error(), "damaged") ||
-		!strings.Contains(errs[0].Error(), "does not decode") {
-		t.Fatalf("Load: %v, want one error naming 2K-1K, damaged, not decoding", errs)
-	}
-	if err := e.Build(context.Background(), []Material{m}, BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	p := kingsPos(t)
-	if v, ok := e.Probe(&p); !ok || v.WDL != Win {
-		t.Errorf("after rebuild: %v %v", v, ok)
 	}
 }

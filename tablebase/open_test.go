@@ -210,50 +210,61 @@ func TestOpenOtherFormat(t *testing.T) {
 	}
 }
 
-// A damaged endgame slice (one block overwritten; the CRC of the record
-// no longer matches) is reported by Load and by Damage, naming the slice,
-// is no longer probed, and the next Build rebuilds it.
+// A damaged endgame slice (one block overwritten) is reported by Load and
+// by Damage, naming the slice and the damage, is no longer probed, and the
+// next Build rebuilds it. Two damages: a block that decodes (stored as the
+// builder stores one, compressed) to wrong codes, which only the record's
+// CRC finds, and a block that does not decode (raw codes under a record
+// that says "zstd").
 func TestDamagedSliceReportedAndRebuilt(t *testing.T) {
-	dir := closedStore(t)
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	r := draughts.Russian
 	m, _ := ParseMaterial("2K-1K")
-	garbage := make([]byte, EndgameBlockSize)
-	for i := range garbage {
-		garbage[i] = 7
+	wrong := make([]byte, newIndexer(r.Board, m).n)
+	for i := range wrong {
+		wrong[i] = 7
 	}
-	if err := s.DB().Update(func(txn *badger.Txn) error {
-		// Stored as the builder stores a block (compressed): it decodes,
-		// and only the CRC finds it wrong.
-		return txn.Set(blockKey(variantByte(r), m, draughts.White, 0), encodeBlock(nil, garbage[:newIndexer(r.Board, m).n]))
-	}); err != nil {
-		t.Fatal(err)
-	}
-	e := s.Endgames(r)
-	errs := e.Load([]Material{m})
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "2K-1K") || !strings.Contains(errs[0].Error(), "checksum mismatch") {
-		t.Fatalf("Load: %v, want one checksum error naming 2K-1K", errs)
-	}
-	if d := s.Damage(); len(d) != 1 {
-		t.Errorf("Damage: %v", d)
-	}
-	p := kingsPos(t)
-	if _, ok := e.Probe(&p); ok {
-		t.Error("the damaged slice is still probed")
-	}
-	if miss := e.Missing([]Material{m}); len(miss) != 1 || miss[0] != m {
-		t.Errorf("Missing: %v, want [2K-1K]", miss)
-	}
-	rebuilt := 0
-	if err := e.Build(context.Background(), []Material{m}, BuildOptions{Log: func(SliceRecord) { rebuilt++ }}); err != nil {
-		t.Fatal(err)
-	}
-	if v, ok := e.Probe(&p); !ok || v.WDL != Win || rebuilt != 1 {
-		t.Errorf("after rebuild: %v %v, %d slices built", v, ok, rebuilt)
+	for _, c := range []struct {
+		name, says string
+		value      []byte
+	}{
+		{"wrong codes", "checksum mismatch", encodeBlock(nil, wrong)},
+		{"not decoding", "does not decode", wrong},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Open(closedStore(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.DB().Update(func(txn *badger.Txn) error {
+				return txn.Set(blockKey(variantByte(r), m, draughts.White, 0), c.value)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			e := s.Endgames(r)
+			errs := e.Load([]Material{m})
+			if len(errs) != 1 || !strings.Contains(errs[0].Error(), "2K-1K") || !strings.Contains(errs[0].Error(), "damaged") ||
+				!strings.Contains(errs[0].Error(), c.says) {
+				t.Fatalf("Load: %v, want one error naming 2K-1K, damaged, %s", errs, c.says)
+			}
+			if d := s.Damage(); len(d) != 1 {
+				t.Errorf("Damage: %v", d)
+			}
+			p := kingsPos(t)
+			if _, ok := e.Probe(&p); ok {
+				t.Error("the damaged slice is still probed")
+			}
+			if miss := e.Missing([]Material{m}); len(miss) != 1 || miss[0] != m {
+				t.Errorf("Missing: %v, want [2K-1K]", miss)
+			}
+			rebuilt := 0
+			if err := e.Build(context.Background(), []Material{m}, BuildOptions{Log: func(SliceRecord) { rebuilt++ }}); err != nil {
+				t.Fatal(err)
+			}
+			if v, ok := e.Probe(&p); !ok || v.WDL != Win || rebuilt != 1 {
+				t.Errorf("after rebuild: %v %v, %d slices built", v, ok, rebuilt)
+			}
+		})
 	}
 }
 
