@@ -162,19 +162,24 @@ func (x *indexer) index(p *draughts.Position) uint64 {
 // menConfig returns the men configuration (the index's major part,
 // wmRank·nBM + bmRank) of the men men[White], men[Black].
 func (x *indexer) menConfig(men [2]draughts.Bitboard) uint64 {
+	return x.menRank(draughts.White, men[draughts.White])*x.nBM + x.menRank(draughts.Black, men[draughts.Black])
+}
+
+// menRank returns the rank of side s's men (wmRank or bmRank of
+// menConfig).
+func (x *indexer) menRank(s draughts.Side, men draughts.Bitboard) uint64 {
 	g := x.g
-	var wmR, bmR uint64
+	off := 0 // white men are ranked over the squares off White's promotion row
+	if s == draughts.White {
+		off = g.h
+	}
+	var r uint64
 	i := 1
-	for b := men[draughts.White]; b != 0; b &= b - 1 {
-		wmR += binom[int(g.toK[b.First()])-g.h][i]
+	for b := men; b != 0; b &= b - 1 {
+		r += binom[int(g.toK[b.First()])-off][i]
 		i++
 	}
-	i = 1
-	for b := men[draughts.Black]; b != 0; b &= b - 1 {
-		bmR += binom[g.toK[b.First()]][i]
-		i++
-	}
-	return wmR*x.nBM + bmR
+	return r
 }
 
 // comboTable lists the combinations of m elements of 0..top-1 in colex

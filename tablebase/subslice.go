@@ -16,6 +16,7 @@ type subIndex struct {
 	x   *indexer
 	b   *draughts.Board
 	men [2]draughts.Bitboard // the men of each side
+	mc  uint64               // their configuration
 	placements
 	// sq[q] is the q-th square free of men (ascending).
 	sq [64]draughts.Square
@@ -32,12 +33,6 @@ type placements struct {
 	base [2]uint64
 }
 
-// placementsOf returns the placements of men configuration mc.
-func placementsOf(x *indexer, b *draughts.Board, men [2]draughts.Bitboard) placements {
-	mc := x.menConfig(men)
-	return placements{empty: b.Mask &^ (men[0] | men[1]), nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
-}
-
 // set makes si the sub-slice of men configuration mc.
 func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 	g := x.g
@@ -49,11 +44,14 @@ func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 	for _, k := range x.cBM.get(mc % x.nBM) {
 		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
 	}
-	si.placements = placementsOf(x, b, si.men)
-	q := 0
-	for f := si.empty; f != 0; f &= f - 1 {
-		si.sq[q] = f.First()
-		q++
+	si.mc = mc
+	si.placements = placements{empty: b.Mask &^ (si.men[0] | si.men[1]), nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+	if x.kings > 1 { // the squares a king is ranked over; none without kings
+		q := 0
+		for f := si.empty; f != 0; f &= f - 1 {
+			si.sq[q] = f.First()
+			q++
+		}
 	}
 	si.steps[draughts.White] = si.menSteps(draughts.White, si.buf[draughts.White][:0])
 	si.steps[draughts.Black] = si.menSteps(draughts.Black, si.buf[draughts.Black][:0])
@@ -219,9 +217,17 @@ func (si *subIndex) menSteps(s draughts.Side, out []manStep) []manStep {
 			}
 			st := manStep{from: from, to: to, promote: b.Promo[s].Has(to)}
 			if !st.promote {
-				men := si.men
-				men[s] ^= draughts.Bit(from) | draughts.Bit(to)
-				st.next = placementsOf(si.x, b, men)
+				// Only side s's men move: the other side's rank is kept.
+				x := si.x
+				moved := si.men[s] ^ (draughts.Bit(from) | draughts.Bit(to))
+				var mc uint64
+				if s == draughts.White {
+					mc = x.menRank(draughts.White, moved)*x.nBM + si.mc%x.nBM
+				} else {
+					mc = si.mc - si.mc%x.nBM + x.menRank(draughts.Black, moved)
+				}
+				st.next = placements{empty: si.empty ^ (draughts.Bit(from) | draughts.Bit(to)), nBK: x.nBK,
+					base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
 			}
 			out = append(out, st)
 		}
