@@ -57,13 +57,13 @@ func encodeBlock(dst, codes []uint8) []byte {
 	return zstdEncoder().EncodeAll(codes, dst)
 }
 
-// decodeBlock returns the codes of stored value v of codec c, decoded
-// into buf's storage when it is large enough (v itself for codec "").
-// An error says the value does not decode (the callers report the slice
-// damaged).
+// decodeBlock returns the codes of stored value v of codec c (for codec
+// "", v's bytes), in buf's storage when it is large enough: unlike v, they
+// stay valid after Badger's Value callback. An error says the value does
+// not decode (the callers report the slice damaged).
 func decodeBlock(c string, v, buf []byte) ([]byte, error) {
 	if c == "" {
-		return v, nil
+		return append(buf[:0], v...), nil
 	}
 	out, err := zstdDecoder().DecodeAll(v, buf[:0])
 	if err != nil {

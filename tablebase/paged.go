@@ -173,11 +173,7 @@ func (e *Endgames) readPage(ps *pagedSlice, i uint64) (*page, error) {
 		if err != nil {
 			return err
 		}
-		return it.Value(func(v []byte) error {
-			if ps.codec == "" {
-				codes = append([]byte(nil), v...)
-				return nil
-			}
+		return it.Value(func(v []byte) (err error) {
 			codes, err = decodeBlock(ps.codec, v, make([]byte, EndgameBlockSize))
 			return err
 		})

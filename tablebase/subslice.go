@@ -33,6 +33,12 @@ type placements struct {
 	base [2]uint64
 }
 
+// placementsOf returns the placements of men configuration mc, whose
+// squares without men are empty.
+func (x *indexer) placementsOf(mc uint64, empty draughts.Bitboard) placements {
+	return placements{empty: empty, nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+}
+
 // set makes si the sub-slice of men configuration mc.
 func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 	g := x.g
@@ -45,7 +51,7 @@ func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
 	}
 	si.mc = mc
-	si.placements = placements{empty: b.Mask &^ (si.men[0] | si.men[1]), nBK: x.nBK, base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+	si.placements = x.placementsOf(mc, b.Mask&^(si.men[0]|si.men[1]))
 	if x.kings > 1 { // the squares a king is ranked over; none without kings
 		q := 0
 		for f := si.empty; f != 0; f &= f - 1 {
@@ -226,8 +232,7 @@ func (si *subIndex) menSteps(s draughts.Side, out []manStep) []manStep {
 				} else {
 					mc = si.mc - si.mc%x.nBM + x.menRank(draughts.Black, moved)
 				}
-				st.next = placements{empty: si.empty ^ (draughts.Bit(from) | draughts.Bit(to)), nBK: x.nBK,
-					base: [2]uint64{mc * x.kings, x.n + mc*x.kings}}
+				st.next = x.placementsOf(mc, si.empty^(draughts.Bit(from)|draughts.Bit(to)))
 			}
 			out = append(out, st)
 		}
