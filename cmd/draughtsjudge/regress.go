@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -54,6 +55,10 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 	}
 	exp, err := regress.Read(*expected)
 	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			// The default is relative: name the file and say where it is.
+			err = fmt.Errorf("%s: no such file (the default is relative to the repository root: run regress there, or pass --expected PATH)", *expected)
+		}
 		return usageError(stderr, "regress", fmt.Errorf("--expected: %v", err))
 	}
 	if *fast {

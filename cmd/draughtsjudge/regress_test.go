@@ -51,7 +51,7 @@ func TestRegressCommand(t *testing.T) {
 		t.Fatalf("--from: exit %d\n%s\n%s", code, out, errs)
 	}
 	code, _, errs = runCLI(t, "regress", "--expected", filepath.Join(dir, "none.tsv"))
-	if code != exitUsage || !strings.HasPrefix(errs, "draughtsjudge regress: --expected: ") {
+	if code != exitUsage || !strings.HasPrefix(errs, "draughtsjudge regress: --expected: ") || !strings.Contains(errs, filepath.Join(dir, "none.tsv")) {
 		t.Errorf("missing expectations: exit %d, %q", code, errs)
 	}
 	code, help, _ := runCLI(t, "help", "regress")
