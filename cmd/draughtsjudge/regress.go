@@ -133,12 +133,7 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 	if store != nil {
 		defer store.Close()
 	}
-	cfg := f.batchConfig(store, rubric, stderr)
-	cfg.Workers = max(1, f.threads)
-	cfg.Endgames = nil
-	if f.endgames > 0 {
-		cfg.Endgames = f.endgamesFor
-	}
+	cfg := f.regressConfig(store, rubric, stderr)
 	cfg.OnReport = func(i int, r *judge.Report, internal error) {
 		if internal != nil {
 			fmt.Fprintln(stderr, internal)
@@ -151,6 +146,15 @@ func regressCheck(exp []regress.Expectation, root string, f *runFlags, stderr io
 		return nil, exitStore
 	}
 	return runs.Reports, exitOK
+}
+
+// regressConfig is check's batch configuration (the same endgame slices
+// built first: --endgames' default picks them by board, as for check)
+// with one entry per thread at a time.
+func (f *runFlags) regressConfig(store *tablebase.Store, rubric judge.Rubric, stderr io.Writer) batch.Config {
+	cfg := f.batchConfig(store, rubric, stderr)
+	cfg.Workers = max(1, f.threads)
+	return cfg
 }
 
 // moduleRoot is the folder with go.mod above the expectations file (its

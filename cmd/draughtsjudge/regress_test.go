@@ -1,12 +1,14 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"draughtsjudge/corpus/regress"
+	"draughtsjudge/draughts"
 )
 
 // regressDir writes a module root with the tiny entry (White cannot move:
@@ -57,5 +59,39 @@ func TestRegressCommand(t *testing.T) {
 	code, help, _ := runCLI(t, "help", "regress")
 	if code != exitOK || !strings.Contains(help, "usage: draughtsjudge regress") || !strings.Contains(help, "--from") {
 		t.Errorf("help regress: exit %d\n%s", code, help)
+	}
+}
+
+// TestRegressBuildsCheckSlices: regress builds the endgame slices check
+// builds. Its default --endgames (autoEndgames) once built none, so on an
+// empty store the Russian entries were checked without databases and
+// Boychuk's draw came out unknown (329.9M nodes) where check proves it
+// sound with the 5-piece slices.
+func TestRegressBuildsCheckSlices(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want int // largest russian slice for a 4-piece composition; 0: none
+	}{
+		{nil, 5},
+		{[]string{"--endgames", "4"}, 4},
+		{[]string{"--endgames", "0"}, 0},
+	} {
+		fs := newFlagSet("regress")
+		var f runFlags
+		addRunFlags(fs, &f)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		cfg := f.regressConfig(nil, nil, io.Discard)
+		got := 0
+		if cfg.Endgames != nil {
+			got = cfg.Endgames(draughts.Russian, 4)
+		}
+		if got != c.want {
+			t.Errorf("regress %v: russian slices up to %d pieces, want %d (check: %d)", c.args, got, c.want, c.want)
+		}
+		if cfg.Workers != max(1, f.threads) {
+			t.Errorf("regress %v: %d workers, want %d", c.args, cfg.Workers, f.threads)
+		}
 	}
 }
