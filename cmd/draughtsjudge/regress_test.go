@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"draughtsjudge/batch"
 	"draughtsjudge/corpus/regress"
 	"draughtsjudge/draughts"
 )
@@ -70,7 +71,7 @@ func TestRegressCommand(t *testing.T) {
 func TestRegressBuildsCheckSlices(t *testing.T) {
 	for _, c := range []struct {
 		args []string
-		want int // largest russian slice for a 4-piece composition; 0: none
+		want int // largest russian slice for a 4-piece composition (docs/cli.md: 5 on 8x8); 0: none
 	}{
 		{nil, 5},
 		{[]string{"--endgames", "4"}, 4},
@@ -82,13 +83,16 @@ func TestRegressBuildsCheckSlices(t *testing.T) {
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
-		cfg := f.regressConfig(nil, nil, io.Discard)
-		got := 0
-		if cfg.Endgames != nil {
-			got = cfg.Endgames(draughts.Russian, 4)
+		upTo := func(cfg batch.Config) int {
+			if cfg.Endgames == nil {
+				return 0
+			}
+			return cfg.Endgames(draughts.Russian, 4)
 		}
-		if got != c.want {
-			t.Errorf("regress %v: russian slices up to %d pieces, want %d (check: %d)", c.args, got, c.want, c.want)
+		cfg := f.regressConfig(nil, nil, io.Discard)
+		got, check := upTo(cfg), upTo(f.batchConfig(nil, nil, io.Discard))
+		if got != c.want || got != check {
+			t.Errorf("regress %v: russian slices up to %d pieces, want %d (check builds up to %d)", c.args, got, c.want, check)
 		}
 		if cfg.Workers != max(1, f.threads) {
 			t.Errorf("regress %v: %d workers, want %d", c.args, cfg.Workers, f.threads)
