@@ -53,11 +53,14 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 	if f.format != "text" && f.format != "json" {
 		return usageError(stderr, "regress", fmt.Errorf("--format %q: want text or json", f.format))
 	}
+	if !fs.Changed("expected") {
+		*expected = findUp(*expected)
+	}
 	exp, err := regress.Read(*expected)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			// The default is relative: name the file and say where it is.
-			err = fmt.Errorf("%s: no such file (the default is relative to the repository root: run regress there, or pass --expected PATH)", *expected)
+			err = fmt.Errorf("%s: no such file (the default is looked for in the current folder and the folders above it, up to the module root: run regress in the repository, or pass --expected PATH)", *expected)
 		}
 		return usageError(stderr, "regress", fmt.Errorf("--expected: %v", err))
 	}
@@ -155,6 +158,31 @@ func (f *runFlags) regressConfig(store *tablebase.Store, rubric judge.Rubric, st
 	cfg := f.batchConfig(store, rubric, stderr)
 	cfg.Workers = max(1, f.threads)
 	return cfg
+}
+
+// findUp returns rel as found from the current folder or the nearest
+// folder above it that has it, looking no higher than the first folder
+// with a go.mod (the module root); rel itself when none has it. So the
+// default expectations file is found from any folder of the repository.
+func findUp(rel string) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return rel
+	}
+	for {
+		p := filepath.Join(dir, rel)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return rel
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return rel
+		}
+		dir = up
+	}
 }
 
 // moduleRoot is the folder with go.mod above the expectations file (its

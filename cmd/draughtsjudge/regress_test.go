@@ -99,3 +99,28 @@ func TestRegressBuildsCheckSlices(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressFindsDefaultExpectations: with no --expected, regress finds
+// corpus/regression/expected.tsv from a subfolder of the module (it
+// looked only in the current folder), and names the file when there is
+// none up to the module root.
+func TestRegressFindsDefaultExpectations(t *testing.T) {
+	dir := regressDir(t, "defective\t-\t-\tTBD\tyes\tnone\t-\tsource")
+	data, err := os.ReadFile(filepath.Join(dir, "c", "expected.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := filepath.Join(dir, "corpus", "regression")
+	os.MkdirAll(def, 0o755)
+	os.WriteFile(filepath.Join(def, "expected.tsv"), data, 0o644)
+	t.Chdir(filepath.Join(dir, "c"))
+	code, out, errs := runCLI(t, append([]string{"regress"}, fast...)...)
+	if code != exitOK || !strings.Contains(out, "| agree |") {
+		t.Fatalf("from a subfolder: exit %d\n%s\n%s", code, out, errs)
+	}
+	os.Remove(filepath.Join(def, "expected.tsv"))
+	code, _, errs = runCLI(t, append([]string{"regress"}, fast...)...)
+	if code != exitUsage || !strings.Contains(errs, filepath.Join("corpus", "regression", "expected.tsv")+": no such file") {
+		t.Errorf("no expectations up to the module root: exit %d, %q", code, errs)
+	}
+}
