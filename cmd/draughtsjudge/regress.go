@@ -60,7 +60,7 @@ func cmdRegress(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			// The default is relative: name the file and say where it is.
-			err = fmt.Errorf("%s: no such file (the default is looked for in the current folder and the folders above it, up to the module root: run regress in the repository, or pass --expected PATH)", *expected)
+			err = fmt.Errorf("%s: no such file (the default is looked for in the current folder, then at the root of the module above it: run regress in the repository, or pass --expected PATH)", *expected)
 		}
 		return usageError(stderr, "regress", fmt.Errorf("--expected: %v", err))
 	}
@@ -160,29 +160,14 @@ func (f *runFlags) regressConfig(store *tablebase.Store, rubric judge.Rubric, st
 	return cfg
 }
 
-// findUp returns rel as found from the current folder or the nearest
-// folder above it that has it, looking no higher than the first folder
-// with a go.mod (the module root); rel itself when none has it. So the
-// default expectations file is found from any folder of the repository.
+// findUp returns rel when the current folder has it, else rel under the
+// module root above the current folder (moduleRoot), so the default
+// expectations file is found from any folder of the repository.
 func findUp(rel string) string {
-	dir, err := os.Getwd()
-	if err != nil {
+	if _, err := os.Stat(rel); err == nil {
 		return rel
 	}
-	for {
-		p := filepath.Join(dir, rel)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return rel
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return rel
-		}
-		dir = up
-	}
+	return filepath.Join(moduleRoot(rel), rel)
 }
 
 // moduleRoot is the folder with go.mod above the expectations file (its

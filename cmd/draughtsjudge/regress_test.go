@@ -69,6 +69,12 @@ func TestRegressCommand(t *testing.T) {
 // Boychuk's draw came out unknown (329.9M nodes) where check proves it
 // sound with the 5-piece slices.
 func TestRegressBuildsCheckSlices(t *testing.T) {
+	upTo := func(cfg batch.Config) int {
+		if cfg.Endgames == nil {
+			return 0
+		}
+		return cfg.Endgames(draughts.Russian, 4)
+	}
 	for _, c := range []struct {
 		args []string
 		want int // largest russian slice for a 4-piece composition (docs/cli.md: 5 on 8x8); 0: none
@@ -82,12 +88,6 @@ func TestRegressBuildsCheckSlices(t *testing.T) {
 		addRunFlags(fs, &f)
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
-		}
-		upTo := func(cfg batch.Config) int {
-			if cfg.Endgames == nil {
-				return 0
-			}
-			return cfg.Endgames(draughts.Russian, 4)
 		}
 		cfg := f.regressConfig(nil, nil, io.Discard)
 		got, check := upTo(cfg), upTo(f.batchConfig(nil, nil, io.Discard))
@@ -103,7 +103,7 @@ func TestRegressBuildsCheckSlices(t *testing.T) {
 // TestRegressFindsDefaultExpectations: with no --expected, regress finds
 // corpus/regression/expected.tsv from a subfolder of the module (it
 // looked only in the current folder), and names the file when there is
-// none up to the module root.
+// none at the module root either.
 func TestRegressFindsDefaultExpectations(t *testing.T) {
 	dir := regressDir(t, "defective\t-\t-\tTBD\tyes\tnone\t-\tsource")
 	data, err := os.ReadFile(filepath.Join(dir, "c", "expected.tsv"))
@@ -121,6 +121,6 @@ func TestRegressFindsDefaultExpectations(t *testing.T) {
 	os.Remove(filepath.Join(def, "expected.tsv"))
 	code, _, errs = runCLI(t, append([]string{"regress"}, fast...)...)
 	if code != exitUsage || !strings.Contains(errs, filepath.Join("corpus", "regression", "expected.tsv")+": no such file") {
-		t.Errorf("no expectations up to the module root: exit %d, %q", code, errs)
+		t.Errorf("no expectations at the module root: exit %d, %q", code, errs)
 	}
 }
