@@ -1,11 +1,13 @@
 package tablebase
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,7 +60,15 @@ type BuildOptions struct {
 	// Log, if set, receives the record of each finished material (calls
 	// are serialised).
 	Log func(rec SliceRecord)
+	// Seeds, if any, are the starts the build is for: a material is built
+	// partial (cone.go), holding the cones of the seeds that can reach it
+	// and of those its slice already held; none: every material whole.
+	Seeds []Seed
 }
+
+// maxSeeds bounds the seeds of a partial slice: a material more starts
+// reach is built whole.
+const maxSeeds = 64
 
 // Generator names the builder that wrote a slice.
 const Generator = "draughtsjudge-retro-1"
@@ -76,13 +86,33 @@ func (e *Endgames) EnsurePosition(ctx context.Context, p *draughts.Position, opt
 	return e.Build(ctx, []Material{MaterialOf(p)}, opt)
 }
 
-// Missing returns the materials of the closure of ms that are not built,
-// in build order.
+// Missing returns the materials of the closure of ms that are not built
+// whole, in build order.
 func (e *Endgames) Missing(ms []Material) []Material {
+	return e.MissingFor(ms, nil)
+}
+
+// MissingFor returns the materials of the closure of ms whose slices do
+// not hold the cones of the seeds that reach them (Covers), in build
+// order; no seeds: those not built whole. A material no seed reaches
+// must be whole.
+func (e *Endgames) MissingFor(ms []Material, seeds []Seed) []Material {
 	var out []Material
 	for _, m := range closure(e.r.Board, ms...) {
-		if !e.Built(m) {
+		if !e.Covers(m, relevantSeeds(m, seeds)...) {
 			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// relevantSeeds returns the seeds whose material can lead to m in either
+// colour order (m canonical, the seed as played).
+func relevantSeeds(m Material, seeds []Seed) []Seed {
+	var out []Seed
+	for _, s := range seeds {
+		if sm := s.material(); dominatesMaterial(sm, m) || dominatesMaterial(sm, m.Mirror()) {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -98,7 +128,7 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	todo := e.Missing(ms)
+	todo := e.MissingFor(ms, opt.Seeds)
 	if len(todo) == 0 {
 		return nil
 	}
@@ -147,9 +177,16 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 	for i, m := range todo {
 		deps[i] = m.successors(e.r.Board)
 	}
+	// A dependency in todo must be built by this call (its slice may be
+	// an older partial one, being rebuilt for more seeds); one outside
+	// already holds what the seeds need.
+	pos := make(map[Material]int, len(todo))
+	for i, m := range todo {
+		pos[m] = i
+	}
 	ready := func(i int) bool {
 		for _, d := range deps[i] {
-			if !e.Built(d) {
+			if j, ok := pos[d.canon()]; ok && !built[j] {
 				return false
 			}
 		}
@@ -187,7 +224,7 @@ func (e *Endgames) Build(ctx context.Context, ms []Material, opt BuildOptions) e
 				started[pick] = true
 				mu.Unlock()
 
-				err := e.buildOne(ctx, todo[pick], threads, progress, logf)
+				err := e.buildOne(ctx, todo[pick], opt.Seeds, threads, progress, logf)
 
 				mu.Lock()
 				if err != nil {
@@ -250,10 +287,12 @@ func (e *Endgames) release(todo []Material, deps [][]Material, built []bool) {
 	}
 }
 
-// buildOne computes material m, writes it and publishes it.
-func (e *Endgames) buildOne(ctx context.Context, m Material, threads int, progress func(int64), logf func(SliceRecord)) error {
+// buildOne computes material m (whole, or partial for the seeds that
+// reach it: see partSeeds), writes it and publishes it.
+func (e *Endgames) buildOne(ctx context.Context, m Material, seeds []Seed, threads int, progress func(int64), logf func(SliceRecord)) error {
 	t0 := time.Now()
-	for _, d := range m.successors(e.r.Board) {
+	deps := m.successors(e.r.Board)
+	for _, d := range deps {
 		if e.table(d) == nil {
 			return fmt.Errorf("tablebase: %s %s: dependency %s not available", e.r.ID, m, d)
 		}
@@ -261,12 +300,20 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, threads int, progre
 	if err := e.checkSpace(m); err != nil {
 		return err
 	}
-	t, err := e.retrograde(ctx, m, threads, progress)
+	seeds = e.partSeeds(m, deps, seeds)
+	var cover []uint64
+	if seeds != nil {
+		cover = NewCone(e.r.Board, seeds...).coverOf(newIndexer(e.r.Board, m))
+	}
+	t, err := e.retrograde(ctx, m, threads, progress, cover)
 	if err != nil {
 		return err
 	}
 	rec := e.summarise(t)
 	rec.Seconds = time.Since(t0).Seconds()
+	for _, s := range seeds {
+		rec.Seeds = append(rec.Seeds, s.format(e.r.Board))
+	}
 	if err := e.checkSpace(m); err != nil {
 		return err
 	}
@@ -274,11 +321,62 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, threads int, progre
 		return err
 	}
 	e.tabs[m.code()].Store(t)
+	e.setSeeds(m, seeds)
 	e.markBuilt(m)
 	if logf != nil {
 		logf(rec)
 	}
 	return nil
+}
+
+// partSeeds returns the seeds material m is built for: nil (whole) when
+// the build has none, else those of the build that reach m and those its
+// present slice holds, as long as every dependency holds them too (a
+// dependency rebuilt whole holds all), in a stable order; nil if they are
+// more than maxSeeds.
+func (e *Endgames) partSeeds(m Material, deps []Material, build []Seed) []Seed {
+	if len(build) == 0 {
+		return nil
+	}
+	seeds := relevantSeeds(m, build)
+	if len(seeds) == 0 {
+		return nil
+	}
+	if e.Built(m) {
+		for _, o := range e.seedsOf(m) {
+			if slices.Contains(seeds, o) {
+				continue
+			}
+			ok := true
+			for _, d := range deps {
+				if r := relevantSeeds(d, []Seed{o}); len(r) > 0 && !e.Covers(d, r...) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				seeds = append(seeds, o)
+			}
+		}
+	}
+	if len(seeds) > maxSeeds {
+		return nil
+	}
+	slices.SortFunc(seeds, compareSeeds)
+	return seeds
+}
+
+// compareSeeds orders seeds by their fields.
+func compareSeeds(a, b Seed) int {
+	for s := range 2 {
+		if c := cmp.Compare(a.Pieces[s], b.Pieces[s]); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Men[s], b.Men[s]); c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // checkSpace refuses to write material m when the store's filesystem has

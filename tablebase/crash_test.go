@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"reflect"
 	"strconv"
 	"syscall"
 	"testing"
@@ -93,7 +94,7 @@ func TestCrashResume(t *testing.T) {
 	}
 	for i := range a {
 		a[i].Seconds, b[i].Seconds = 0, 0
-		if a[i] != b[i] {
+		if !reflect.DeepEqual(a[i], b[i]) {
 			t.Errorf("slice %s: resumed %+v, uninterrupted %+v", a[i].Material, a[i], b[i])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -131,6 +132,10 @@ type SliceRecord struct {
 	// one zstd frame a block; "" (slices written before 2026-12-04), the
 	// raw codes.
 	Codec string `json:"codec,omitempty"`
+	// Seeds, if any, make the slice partial (cone.go): it holds the men
+	// configurations the cones of these starts reach (Seed.format), and
+	// codeInvalid elsewhere. A slice without seeds is whole.
+	Seeds []string `json:"seeds,omitempty"`
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -195,6 +200,8 @@ type Endgames struct {
 	// pages (SetPaging).
 	pageThreshold atomic.Uint64
 	built         [1 << 16]atomic.Bool // a complete record exists in the store
+	partMu        sync.Mutex
+	part          map[uint16][]Seed // the seeds of the partial slices built (cone.go)
 	maxPcs        atomic.Int32
 	loads         atomic.Int64 // slices read from the store (load)
 }
@@ -214,7 +221,10 @@ func (s *Store) Endgames(r *draughts.Rules) *Endgames {
 	e.SetPaging(DefaultPagingThreshold, DefaultPageBudget)
 	for _, rec := range s.records(e.vb) {
 		if m, err := ParseMaterial(rec.Material); err == nil && e.recordOK(rec) {
-			e.markBuilt(m)
+			if seeds, err := e.parseSeeds(rec.Seeds); err == nil {
+				e.setSeeds(m, seeds)
+				e.markBuilt(m)
+			}
 		}
 	}
 	s.eg[r.ID] = e
@@ -244,6 +254,74 @@ func (e *Endgames) Built(m Material) bool {
 		return false
 	}
 	return e.built[m.canon().code()].Load()
+}
+
+// setSeeds records the seeds of material m's slice (canonical): nil for a
+// whole slice.
+func (e *Endgames) setSeeds(m Material, seeds []Seed) {
+	e.partMu.Lock()
+	defer e.partMu.Unlock()
+	if seeds == nil {
+		delete(e.part, m.code())
+		return
+	}
+	if e.part == nil {
+		e.part = map[uint16][]Seed{}
+	}
+	e.part[m.code()] = seeds
+}
+
+// seedsOf returns the seeds of material m's slice (canonical): nil if it
+// is whole or not built.
+func (e *Endgames) seedsOf(m Material) []Seed {
+	e.partMu.Lock()
+	defer e.partMu.Unlock()
+	return e.part[m.code()]
+}
+
+// parseSeeds reads a record's seeds.
+func (e *Endgames) parseSeeds(texts []string) ([]Seed, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	out := make([]Seed, 0, len(texts))
+	for _, t := range texts {
+		s, err := parseSeed(e.r.Board, t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Covers reports whether material m's slice (either colour order) is
+// built and holds the cones of every seed: it is whole, or partial with
+// each of them among its seeds. No seeds: whether it is whole.
+func (e *Endgames) Covers(m Material, seeds ...Seed) bool {
+	if !e.Built(m) {
+		return false
+	}
+	have := e.seedsOf(m.canon())
+	if have == nil {
+		return true
+	}
+	if len(seeds) == 0 {
+		return false
+	}
+	for _, s := range seeds {
+		if !slices.Contains(have, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// Partial reports whether material m's slice is built partial, and for
+// how many seeds.
+func (e *Endgames) Partial(m Material) (bool, int) {
+	n := len(e.seedsOf(m.canon()))
+	return n > 0, n
 }
 
 // MaxPieces returns the largest piece count of a built slice.
@@ -331,6 +409,7 @@ func readOnce[T any](e *Endgames, key string, slot *atomic.Pointer[T], m Materia
 // its record is deleted so that the next Build rebuilds it.
 func (e *Endgames) forget(m Material, err error) {
 	e.built[m.code()].Store(false)
+	e.setSeeds(m, nil)
 	e.s.damageMu.Lock()
 	e.s.damage = append(e.s.damage, err)
 	e.s.damageMu.Unlock()

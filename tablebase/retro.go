@@ -35,6 +35,14 @@ type retro struct {
 	waiting atomic.Int32
 
 	progress func(int64)
+	// cover, if set, is the bitmap of the men configurations a partial
+	// slice holds (Cone.coverOf); the others are codeInvalid.
+	cover []uint64
+}
+
+// covers reports whether men configuration mc is built.
+func (rt *retro) covers(mc uint64) bool {
+	return rt.cover == nil || rt.cover[mc/64]>>(mc%64)&1 != 0
 }
 
 // finish marks configuration mc done and wakes the waiting workers.
@@ -119,8 +127,9 @@ func (rt *retro) errDistance() error {
 	return fmt.Errorf("tablebase: %s %s: distance over %d plies", rt.r.ID, rt.m, maxPlies)
 }
 
-// retrograde computes the codes of material m.
-func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, progress func(int64)) (*table, error) {
+// retrograde computes the codes of material m: of every men configuration,
+// or of those of cover (a partial slice: cone.go), the others codeInvalid.
+func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, progress func(int64), cover []uint64) (*table, error) {
 	x := newIndexer(e.r.Board, m)
 	n := x.n
 	// A distance bucket holds a position as its side and its king placement
@@ -130,15 +139,19 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	if x.kings >= 1<<31 {
 		return nil, fmt.Errorf("tablebase: slice %s too large (%d king placements per men configuration)", m, x.kings)
 	}
-	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress}
-	if x.menConfigs > 1 {
+	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress, cover: cover}
+	if x.menConfigs > 1 || !rt.covers(0) {
 		rt.codes = make([]uint8, 2*n)
 	} // else the one sub-slice's ext becomes the codes (subslice)
 	// Men configurations by advancement.
 	var levels [][]uint64
+	var skipped []uint64 // not in cover
 	for mc := uint64(0); mc < x.menConfigs; mc++ {
 		a, ok := x.advancement(mc)
-		if !ok {
+		if !ok || !rt.covers(mc) {
+			if ok {
+				skipped = append(skipped, mc)
+			}
 			for s := uint64(0); s < 2; s++ {
 				lo := s*n + mc*x.kings
 				for i := lo; i < lo+x.kings; i++ {
@@ -172,6 +185,9 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 		order = append(order, levels[a]...)
 	}
 	rt.done = make([]atomic.Bool, x.menConfigs)
+	for _, mc := range skipped {
+		rt.done[mc].Store(true) // no covered configuration steps into it (subslice)
+	}
 	rt.wake = sync.NewCond(&rt.mu)
 	if err := rt.configs(ctx, order, threads, &pool, func() { // a worker failed: wake the waiters
 		rt.mu.Lock()
@@ -277,6 +293,17 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	defer pool.Put(sc)
 	si := &sc.sub
 	si.set(x, rt.r.Board, mc)
+	if rt.cover != nil {
+		// A cone is closed under the men's steps; a slice that is not
+		// would read codeInvalid as a value.
+		for s := range si.steps {
+			for i := range si.steps[s] {
+				if st := &si.steps[s][i]; !st.promote && !rt.covers(st.next.base[0]/x.kings) {
+					return fmt.Errorf("tablebase: %s %s: partial slice not closed: men configuration %d steps out of it", rt.r.ID, rt.m, mc)
+				}
+			}
+		}
+	}
 	if err := rt.await(ctx, si); err != nil {
 		return err
 	}

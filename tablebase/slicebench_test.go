@@ -48,7 +48,7 @@ func BenchmarkRetrograde(b *testing.B) {
 	cpu0 := cpuSeconds()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		t, err := e.retrograde(context.Background(), m, runtime.NumCPU(), func(int64) {})
+		t, err := e.retrograde(context.Background(), m, runtime.NumCPU(), func(int64) {}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

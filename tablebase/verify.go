@@ -25,7 +25,8 @@ type VerifyReport struct {
 // winning successor, a draw has a drawing successor and no losing one), and
 // checks each slice's CRC on loading. Decided values are thus proved
 // consistent: their distances strictly decrease along best play down to a
-// position without moves. progress, if set, gets (done, total) positions.
+// position without moves. A partial slice's positions outside its cones
+// must be codeInvalid. progress, if set, gets (done, total) positions.
 func (e *Endgames) Verify(ctx context.Context, threads int, progress func(done, total int64)) ([]VerifyReport, error) {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
@@ -49,6 +50,10 @@ func (e *Endgames) Verify(ctx context.Context, threads int, progress func(done, 
 			return out, fmt.Errorf("tablebase: %s %s: cannot load (checksum or record mismatch)", e.r.ID, m)
 		}
 		rep := VerifyReport{Material: m}
+		var cover []uint64 // a partial slice: the configurations it holds
+		if seeds := e.seedsOf(m); seeds != nil {
+			cover = NewCone(e.r.Board, seeds...).coverOf(t.x)
+		}
 		var positions, bad atomic.Uint64
 		var first atomic.Pointer[string]
 		n := 2 * t.x.n
@@ -70,6 +75,9 @@ func (e *Endgames) Verify(ctx context.Context, threads int, progress func(done, 
 					var pos, mis uint64
 					for i := lo; i < hi; i++ {
 						p, ok := t.x.position(i%t.x.n, draughts.Side(i/t.x.n))
+						if mc := i % t.x.n / t.x.kings; ok && cover != nil && cover[mc/64]>>(mc%64)&1 == 0 {
+							ok = false // outside the partial slice's cones
+						}
 						if !ok {
 							if t.codes[i] != codeInvalid {
 								mis++
