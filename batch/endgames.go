@@ -29,6 +29,10 @@ type provisioner struct {
 	mu    sync.Mutex
 	users map[*tablebase.Endgames]map[tablebase.Material]int // entries not finished that need each slice
 
+	// seeds are, for each material of each variant, the starts of the
+	// entries that want it: a slice is built once for all of them.
+	seeds map[*tablebase.Endgames]map[tablebase.Material][]tablebase.Seed
+
 	dmu   sync.Mutex // held while provide loads slices
 	found []error    // damaged slices provide found (and had rebuilt or left out)
 	base  int        // len(store.Damage()) when the run began
@@ -66,15 +70,13 @@ func (p *provisioner) damage() int {
 // (slices.go). It reads only the store's slice records, no slice.
 func newProvisioner(cfg *Config, comps []*composition.Composition) *provisioner {
 	p := &provisioner{cfg: cfg, store: cfg.Store, plans: make([]entryPlan, len(comps)),
-		users: map[*tablebase.Endgames]map[tablebase.Material]int{}}
+		users: map[*tablebase.Endgames]map[tablebase.Material]int{}, seeds: map[*tablebase.Endgames]map[tablebase.Material][]tablebase.Seed{}}
 	if p.store == nil {
 		return p
 	}
 	p.base = len(p.store.Damage())
-	// The canonical materials built at the start (avail) and those some
-	// entry wants built (wanted), per variant.
-	avail := map[*draughts.Rules]map[tablebase.Material]bool{}
-	wanted := map[*draughts.Rules]map[tablebase.Material]bool{}
+	// The canonical materials built at the start, per variant.
+	avail := map[*draughts.Rules][]tablebase.Material{}
 	for i, c := range comps {
 		if c.Lasca != nil {
 			continue // no endgame databases for Lasca (docs/lasca.md)
@@ -82,37 +84,34 @@ func newProvisioner(cfg *Config, comps []*composition.Composition) *provisioner 
 		pl := &p.plans[i]
 		pl.e = p.store.Endgames(c.Rules)
 		pl.start = tablebase.MaterialOf(&c.Start)
-		if avail[c.Rules] == nil {
-			avail[c.Rules], wanted[c.Rules] = map[tablebase.Material]bool{}, map[tablebase.Material]bool{}
+		pl.seed = tablebase.SeedOf(&c.Start)
+		pl.cone = tablebase.NewCone(c.Rules.Board, pl.seed)
+		if _, ok := avail[c.Rules]; !ok {
+			avail[c.Rules] = []tablebase.Material{}
 			for _, rec := range p.store.SliceRecords() {
 				if m, err := tablebase.ParseMaterial(rec.Material); err == nil && rec.Variant == c.Rules.ID && pl.e.Built(m) {
-					avail[c.Rules][m] = true
+					avail[c.Rules] = append(avail[c.Rules], m)
 				}
 			}
 		}
 		if cfg.Endgames != nil {
-			for _, m := range wantOf(c.Rules, pl.start, cfg.Endgames(c.Rules, c.Start.Occupied().Count())) {
-				wanted[c.Rules][m] = true
-			}
+			pl.want = wantOf(c.Rules, pl.start, cfg.Endgames(c.Rules, c.Start.Occupied().Count()))
 		}
-	}
-	for i, c := range comps {
-		pl := &p.plans[i]
-		if pl.e == nil {
-			continue
-		}
-		var need, want []tablebase.Material
-		for m := range avail[c.Rules] {
-			if reaches(pl.start, m) && !wanted[c.Rules][m] {
+		need := slices.Clone(pl.want)
+		for _, m := range avail[c.Rules] {
+			if reaches(pl.start, m) && !slices.Contains(pl.want, m) && pl.e.Covers(m, pl.seed) {
 				need = append(need, m)
 			}
 		}
-		for m := range wanted[c.Rules] {
-			if reaches(pl.start, m) {
-				need, want = append(need, m), append(want, m)
+		pl.need = buildOrder(c.Rules, need)
+		if p.seeds[pl.e] == nil {
+			p.seeds[pl.e] = map[tablebase.Material][]tablebase.Seed{}
+		}
+		for _, m := range pl.want {
+			if !slices.Contains(p.seeds[pl.e][m], pl.seed) {
+				p.seeds[pl.e][m] = append(p.seeds[pl.e][m], pl.seed)
 			}
 		}
-		pl.need, pl.want = buildOrder(c.Rules, need), buildOrder(c.Rules, want)
 	}
 	return p
 }
@@ -146,7 +145,7 @@ func (p *provisioner) ready(i int) bool {
 		return true
 	}
 	for _, m := range pl.want {
-		if !pl.e.Built(m) {
+		if !pl.e.Covers(m, pl.seed) {
 			return false
 		}
 	}
@@ -162,7 +161,7 @@ func (p *provisioner) slices(i int, recs map[string]tablebase.SliceRecord) ([]ta
 	}
 	var ms []tablebase.Material
 	for _, m := range pl.need {
-		if pl.e.Built(m) {
+		if pl.e.Covers(m, pl.seed) {
 			ms = append(ms, m)
 		}
 	}
@@ -175,7 +174,7 @@ func (p *provisioner) prober(i int, ms []tablebase.Material) *sliceProber {
 	if p.store == nil {
 		return nil
 	}
-	return &sliceProber{e: p.plans[i].e, set: newSliceSet(ms)}
+	return &sliceProber{e: p.plans[i].e, set: newSliceSet(ms), cone: p.plans[i].cone}
 }
 
 // use counts entry i among the users of the slices it needs, so that
@@ -235,7 +234,9 @@ func (p *provisioner) provide(ctx context.Context, i int, name string) error {
 		}
 		cfg.note("%v; dropped, rebuilding it", err)
 	}
-	missing := pl.e.Missing(pl.want)
+	bySlice := p.seeds[pl.e]
+	seeds := func(m tablebase.Material) []tablebase.Seed { return bySlice[m] }
+	missing := pl.e.MissingFor(pl.want, seeds)
 	if len(missing) == 0 {
 		return nil
 	}
@@ -249,8 +250,8 @@ func (p *provisioner) provide(ctx context.Context, i int, name string) error {
 		defer cfg.OnBuild(i, r, 0)
 	}
 	t0 := time.Now()
-	if err := pl.e.Build(ctx, pl.want, tablebase.BuildOptions{Threads: cfg.BuildThreads, Progress: cfg.BuildProgress, Log: cfg.BuildLog}); err != nil {
-		cfg.note("warning: endgame build: %v; checking %s without the %d %s slices not built (reports are cached under the slices present)", err, name, len(pl.e.Missing(pl.want)), r.ID)
+	if err := pl.e.Build(ctx, pl.want, tablebase.BuildOptions{Threads: cfg.BuildThreads, Progress: cfg.BuildProgress, Log: cfg.BuildLog, Seeds: seeds}); err != nil {
+		cfg.note("warning: endgame build: %v; checking %s without the %d %s slices not built (reports are cached under the slices present)", err, name, len(pl.e.MissingFor(pl.want, seeds)), r.ID)
 		return nil
 	}
 	cfg.note("%d %s endgame slices built in %.1fs", len(missing), r.ID, time.Since(t0).Seconds())

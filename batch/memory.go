@@ -70,7 +70,7 @@ func (p *provisioner) memory(todo []int) Memory {
 			seen[key{pl.e, mat}] = true
 			n := positions(r, mat, recs)
 			switch {
-			case !pl.e.Built(mat):
+			case !pl.e.Covers(mat, pl.seed):
 				m.Slices += 2 * n
 				building = append(building, n)
 			case pl.e.ProbedByPages(mat):

@@ -113,8 +113,8 @@ func TestWarmRunReadsNoSlice(t *testing.T) {
 	}
 }
 
-// An entry's slices: what it can reach of the store's slices and of the
-// batch's wants, whatever is built when it is analysed.
+// An entry's slices: what it can reach of its own wants and of the
+// store's slices holding its cone, whatever is built when it is analysed.
 func TestEntrySlicesDoNotDependOnTheBuild(t *testing.T) {
 	st, err := tablebase.OpenMemory()
 	if err != nil {
@@ -124,9 +124,12 @@ func TestEntrySlicesDoNotDependOnTheBuild(t *testing.T) {
 	comps, limit := russianPair(t)
 	cfg := Config{Store: st, Endgames: limit}
 	pv := newProvisioner(&cfg, comps)
-	for i, want := range []int{len(tablebase.MaterialsUpTo(draughts.Russian, 3)), 0} {
+	// Boychuk's 10 pieces want the slices of up to 2 pieces, not the
+	// 3-piece ones Shoshin's 4 pieces want: those are built for Shoshin's
+	// cone and do not hold Boychuk's.
+	for i, want := range []int{len(tablebase.MaterialsUpTo(draughts.Russian, 2)), 0} {
 		if got := len(pv.plans[i].need); want > 0 && got != want {
-			t.Errorf("entry %d needs %d slices, want every Russian slice of up to 3 pieces (%d)", i+1, got, want)
+			t.Errorf("entry %d needs %d slices, want every Russian slice of up to 2 pieces (%d)", i+1, got, want)
 		}
 	}
 	// Shoshin's W:WKa5,a3:Ba7,f4 reaches 1M1K-2M's sub-materials only.
@@ -171,4 +174,43 @@ func BenchmarkWarmRun(b *testing.B) {
 		read += run()
 	}
 	b.ReportMetric(float64(read)/float64(b.N), "slices-read/op")
+}
+
+// An entry probes only positions of its start's cone, even in a whole
+// slice: its report does not depend on what else a slice holds.
+func TestProberKeepsToTheCone(t *testing.T) {
+	st, err := tablebase.OpenMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := draughts.Russian
+	if err := st.Endgames(r).Build(context.Background(), tablebase.MaterialsUpTo(r, 4), tablebase.BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	comps, limit := russianPair(t)
+	cfg := Config{Store: st, Endgames: limit}
+	pv := newProvisioner(&cfg, comps)
+	ms, _ := pv.slices(1, recordsByName(st)) // Shoshin's W:WKa5,a3:Ba7,f4
+	pr := pv.prober(1, ms)
+	for _, c := range []struct {
+		fen string
+		in  bool
+	}{
+		{"W:WKa5,b4:Ba7", true},     // a3-b4, f4 taken
+		{"W:WKa5,b2:Ba7,f4", false}, // a man behind a3, nothing taken
+		{"W:WKa5,b2:Ba7", true},     // a3 jumped back to c1 and stepped: f4 taken
+		{"W:WKa5,a3:Bf4", true},
+	} {
+		p, err := draughts.ParseFEN(r, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := st.Endgames(r).Probe(&p); !ok {
+			t.Fatalf("%s: not in the whole slices", c.fen)
+		}
+		if _, _, ok := pr.Probe(r, p); ok != c.in {
+			t.Errorf("%s: the entry's prober answers %v, want %v (in the cone of W:WKa5,a3:Ba7,f4)", c.fen, ok, c.in)
+		}
+	}
 }

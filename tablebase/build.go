@@ -60,15 +60,21 @@ type BuildOptions struct {
 	// Log, if set, receives the record of each finished material (calls
 	// are serialised).
 	Log func(rec SliceRecord)
-	// Seeds, if any, are the starts the build is for: a material is built
-	// partial (cone.go), holding the cones of the seeds that can reach it
-	// and of those its slice already held; none: every material whole.
-	Seeds []Seed
+	// Seeds, if set, gives the starts each material is built for: it is
+	// built partial (cone.go), holding the cones of those of them whose
+	// material can lead to it and of those its slice already held; nil, or
+	// no such start: whole.
+	Seeds Seeds
 }
 
-// maxSeeds bounds the seeds of a partial slice: a material more starts
-// reach is built whole.
-const maxSeeds = 64
+// Seeds gives the starts a build is for, material by material (a batch
+// builds a material for the entries that want it).
+type Seeds func(m Material) []Seed
+
+// SeedList is the Seeds that gives every material the same starts.
+func SeedList(seeds ...Seed) Seeds {
+	return func(Material) []Seed { return seeds }
+}
 
 // Generator names the builder that wrote a slice.
 const Generator = "draughtsjudge-retro-1"
@@ -96,7 +102,7 @@ func (e *Endgames) Missing(ms []Material) []Material {
 // not hold the cones of the seeds that reach them (Covers), in build
 // order; no seeds: those not built whole. A material no seed reaches
 // must be whole.
-func (e *Endgames) MissingFor(ms []Material, seeds []Seed) []Material {
+func (e *Endgames) MissingFor(ms []Material, seeds Seeds) []Material {
 	var out []Material
 	for _, m := range closure(e.r.Board, ms...) {
 		if !e.Covers(m, relevantSeeds(m, seeds)...) {
@@ -106,11 +112,14 @@ func (e *Endgames) MissingFor(ms []Material, seeds []Seed) []Material {
 	return out
 }
 
-// relevantSeeds returns the seeds whose material can lead to m in either
-// colour order (m canonical, the seed as played).
-func relevantSeeds(m Material, seeds []Seed) []Seed {
+// relevantSeeds returns the seeds for m whose material can lead to m in
+// either colour order (m canonical, the seed as played).
+func relevantSeeds(m Material, seeds Seeds) []Seed {
+	if seeds == nil {
+		return nil
+	}
 	var out []Seed
-	for _, s := range seeds {
+	for _, s := range seeds(m) {
 		if sm := s.material(); dominatesMaterial(sm, m) || dominatesMaterial(sm, m.Mirror()) {
 			out = append(out, s)
 		}
@@ -289,7 +298,7 @@ func (e *Endgames) release(todo []Material, deps [][]Material, built []bool) {
 
 // buildOne computes material m (whole, or partial for the seeds that
 // reach it: see partSeeds), writes it and publishes it.
-func (e *Endgames) buildOne(ctx context.Context, m Material, seeds []Seed, threads int, progress func(int64), logf func(SliceRecord)) error {
+func (e *Endgames) buildOne(ctx context.Context, m Material, build Seeds, threads int, progress func(int64), logf func(SliceRecord)) error {
 	t0 := time.Now()
 	deps := m.successors(e.r.Board)
 	for _, d := range deps {
@@ -300,7 +309,7 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, seeds []Seed, threa
 	if err := e.checkSpace(m); err != nil {
 		return err
 	}
-	seeds = e.partSeeds(m, deps, seeds)
+	seeds := e.partSeeds(m, deps, build)
 	var cover []uint64
 	if seeds != nil {
 		cover = NewCone(e.r.Board, seeds...).coverOf(newIndexer(e.r.Board, m))
@@ -332,12 +341,10 @@ func (e *Endgames) buildOne(ctx context.Context, m Material, seeds []Seed, threa
 // partSeeds returns the seeds material m is built for: nil (whole) when
 // the build has none, else those of the build that reach m and those its
 // present slice holds, as long as every dependency holds them too (a
-// dependency rebuilt whole holds all), in a stable order; nil if they are
-// more than maxSeeds.
-func (e *Endgames) partSeeds(m Material, deps []Material, build []Seed) []Seed {
-	if len(build) == 0 {
-		return nil
-	}
+// dependency rebuilt whole holds all), in a stable order. (Never whole for
+// many seeds: a batch's plan counts on a slice it did not build for an
+// entry not holding that entry's cone, on this run and the next.)
+func (e *Endgames) partSeeds(m Material, deps []Material, build Seeds) []Seed {
 	seeds := relevantSeeds(m, build)
 	if len(seeds) == 0 {
 		return nil
@@ -349,7 +356,7 @@ func (e *Endgames) partSeeds(m Material, deps []Material, build []Seed) []Seed {
 			}
 			ok := true
 			for _, d := range deps {
-				if r := relevantSeeds(d, []Seed{o}); len(r) > 0 && !e.Covers(d, r...) {
+				if r := relevantSeeds(d, SeedList(o)); len(r) > 0 && !e.Covers(d, r...) {
 					ok = false
 					break
 				}
@@ -358,9 +365,6 @@ func (e *Endgames) partSeeds(m Material, deps []Material, build []Seed) []Seed {
 				seeds = append(seeds, o)
 			}
 		}
-	}
-	if len(seeds) > maxSeeds {
-		return nil
 	}
 	slices.SortFunc(seeds, compareSeeds)
 	return seeds

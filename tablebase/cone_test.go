@@ -147,7 +147,7 @@ func TestPartialSlices(t *testing.T) {
 			for i, fen := range c.fens {
 				seed := SeedOf(&ps[i])
 				seeds = append(seeds, seed)
-				if err := e.Build(ctx, ms[i:i+1], BuildOptions{Seeds: []Seed{seed}}); err != nil {
+				if err := e.Build(ctx, ms[i:i+1], BuildOptions{Seeds: SeedList(seed)}); err != nil {
 					t.Fatal(err)
 				}
 				if !e.Covers(ms[i], seed) {
@@ -164,7 +164,7 @@ func TestPartialSlices(t *testing.T) {
 						t.Fatalf("%s: %s missing", fen, mm)
 					}
 					part, _ := e.Partial(mm)
-					if part && !e.Covers(mm, relevantSeeds(mm, seeds)...) {
+					if part && !e.Covers(mm, relevantSeeds(mm, SeedList(seeds...))...) {
 						t.Fatalf("%s: %s lacks an earlier seed", fen, mm)
 					}
 					x := tw.x

@@ -181,8 +181,12 @@ func newBar(stderr io.Writer, desc string) (func(done, total int64), func()) {
 // sliceLine is the line said for each endgame slice built when stderr
 // is not a terminal (tablebase build, and check's build before the run).
 func sliceLine(rec tablebase.SliceRecord) string {
-	return fmt.Sprintf("%s %s: %d positions, longest win %d plies, %.1f s", rec.Variant, rec.Material,
-		rec.Positions[0]+rec.Positions[1], max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
+	part := ""
+	if n := len(rec.Seeds); n > 0 {
+		part = fmt.Sprintf(" (partial: the cones of %d starts)", n)
+	}
+	return fmt.Sprintf("%s %s: %d positions%s, longest win %d plies, %.1f s", rec.Variant, rec.Material,
+		rec.Positions[0]+rec.Positions[1], part, max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
 }
 
 func isTerminal(w io.Writer) bool {
@@ -271,8 +275,13 @@ func tbProbe(s *tablebase.Store, r *draughts.Rules, fen string, stdout, stderr i
 		return exitStore
 	}
 	if !ok {
-		fmt.Fprintf(stderr, "draughtsjudge tablebase probe: slice %s of %s is not built (tablebase build --variant %s --material %s)\n",
-			tablebase.MaterialOf(&p), r.ID, r.ID, tablebase.MaterialOf(&p))
+		m := tablebase.MaterialOf(&p)
+		what := "is not built"
+		if part, _ := e.Partial(m); part && e.Built(m) {
+			what = "is partial and does not hold this position"
+		}
+		fmt.Fprintf(stderr, "draughtsjudge tablebase probe: slice %s of %s %s (tablebase build --variant %s --material %s)\n",
+			m, r.ID, what, r.ID, m)
 		return exitDefective
 	}
 	fmt.Fprintf(stdout, "fen\t%s\n", draughts.FEN(&p, r))
@@ -307,16 +316,22 @@ func tbStats(s *tablebase.Store, oneVariant bool, r *draughts.Rules, stdout io.W
 	w := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "variant\tmaterial\tstm\tpositions\twins\tdraws\tlosses\tlongest win (plies)\tbuild s\t")
 	var tot [4]uint64
+	partial := 0
 	for _, rec := range s.SliceRecords() {
 		if oneVariant && rec.Variant != r.ID {
 			continue
+		}
+		material := rec.Material
+		if len(rec.Seeds) > 0 {
+			material += "*"
+			partial++
 		}
 		for side := 0; side < 2; side++ {
 			stm := "white"
 			if side == 1 {
 				stm = "black"
 			}
-			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.1f\t\n", rec.Variant, rec.Material, stm,
+			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.1f\t\n", rec.Variant, material, stm,
 				rec.Positions[side], rec.Wins[side], rec.Draws[side], rec.Losses[side], rec.Longest[side], rec.Seconds)
 			tot[0] += rec.Positions[side]
 			tot[1] += rec.Wins[side]
@@ -326,6 +341,9 @@ func tbStats(s *tablebase.Store, oneVariant bool, r *draughts.Rules, stdout io.W
 	}
 	fmt.Fprintf(w, "total\t\t\t%d\t%d\t%d\t%d\t\t\t\n", tot[0], tot[1], tot[2], tot[3])
 	w.Flush()
+	if partial > 0 {
+		fmt.Fprintf(stdout, "* %d partial slices: only the positions a batch's starts can reach (docs/tablebases.md#partial-slices)\n", partial)
+	}
 	return exitOK
 }
 
