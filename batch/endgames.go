@@ -99,7 +99,7 @@ func newProvisioner(cfg *Config, comps []*composition.Composition) *provisioner 
 		}
 		need := slices.Clone(pl.want)
 		for _, m := range avail[c.Rules] {
-			if reaches(pl.start, m) && !slices.Contains(pl.want, m) && pl.e.Covers(m, pl.seed) {
+			if pl.start.Reaches(m) && !slices.Contains(pl.want, m) && pl.e.Covers(m, pl.seed) {
 				need = append(need, m)
 			}
 		}

@@ -70,7 +70,7 @@ func TestRunPlansMemory(t *testing.T) {
 	}
 	var want int64
 	for _, mat := range tablebase.MaterialsUpTo(draughts.Russian, 3) {
-		if reaches(tablebase.MaterialOf(&comps[0].Start), mat) || reaches(tablebase.MaterialOf(&comps[1].Start), mat) {
+		if tablebase.MaterialOf(&comps[0].Start).Reaches(mat) || tablebase.MaterialOf(&comps[1].Start).Reaches(mat) {
 			want += 2 * positions(draughts.Russian, mat, nil)
 		}
 	}

@@ -52,27 +52,13 @@ type entryPlan struct {
 	need  []tablebase.Material // canonical, build order; a superset of want
 }
 
-// dominates reports whether positions of material s can lead to material
-// m of the same colours: men can only be captured or promoted, kings
-// captured.
-func dominates(s, m tablebase.Material) bool {
-	return m.WM <= s.WM && m.WM+m.WK <= s.WM+s.WK && m.BM <= s.BM && m.BM+m.BK <= s.BM+s.BK
-}
-
-// reaches reports whether a position of material s can lead to the
-// canonical slice m, in either colour order (a probe of the mirrored
-// material reads m).
-func reaches(s, m tablebase.Material) bool {
-	return dominates(s, m) || dominates(s, m.Mirror())
-}
-
 // wantOf lists the canonical materials of 2..limit pieces that material s
 // can reach, both sides with a piece, in build order (the closure the
 // builder computes from them is the same set).
 func wantOf(r *draughts.Rules, s tablebase.Material, limit int) []tablebase.Material {
 	var out []tablebase.Material
 	for _, m := range tablebase.MaterialsUpTo(r, limit) {
-		if reaches(s, m) {
+		if s.Reaches(m) {
 			out = append(out, m)
 		}
 	}

@@ -112,15 +112,14 @@ func (e *Endgames) MissingFor(ms []Material, seeds Seeds) []Material {
 	return out
 }
 
-// relevantSeeds returns the seeds for m whose material can lead to m in
-// either colour order (m canonical, the seed as played).
+// relevantSeeds returns the seeds for m whose material reaches m.
 func relevantSeeds(m Material, seeds Seeds) []Seed {
 	if seeds == nil {
 		return nil
 	}
 	var out []Seed
 	for _, s := range seeds(m) {
-		if sm := s.material(); dominatesMaterial(sm, m) || dominatesMaterial(sm, m.Mirror()) {
+		if s.material().Reaches(m) {
 			out = append(out, s)
 		}
 	}
@@ -354,14 +353,8 @@ func (e *Endgames) partSeeds(m Material, deps []Material, build Seeds) []Seed {
 			if slices.Contains(seeds, o) {
 				continue
 			}
-			ok := true
-			for _, d := range deps {
-				if r := relevantSeeds(d, SeedList(o)); len(r) > 0 && !e.Covers(d, r...) {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			// o reaches m, so every dependency too.
+			if !slices.ContainsFunc(deps, func(d Material) bool { return !e.Covers(d, o) }) {
 				seeds = append(seeds, o)
 			}
 		}

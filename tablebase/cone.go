@@ -207,13 +207,6 @@ func manJumps(b *draughts.Board, s draughts.Side, from draughts.Square) [64]uint
 	return d
 }
 
-// dominatesMaterial reports whether positions of material s can lead to
-// material m of the same colours: men can only be captured or crowned,
-// kings captured.
-func dominatesMaterial(s, m Material) bool {
-	return m.WM <= s.WM && m.WM+m.WK <= s.WM+s.WK && m.BM <= s.BM && m.BM+m.BK <= s.BM+s.BK
-}
-
 // side reports whether men, side s's men of a position of material m
 // (same colours as the seed, which must dominate m), can each be matched
 // to a distinct man of the seed that reaches its square.
@@ -272,7 +265,7 @@ func (mt *matcher) place(q draughts.Square, seen uint32) bool {
 func (c *Cone) coversMen(m Material, men [2]draughts.Bitboard) bool {
 	for i := range c.seeds {
 		r := &c.seeds[i]
-		if dominatesMaterial(r.m, m) && r.side(m, draughts.White, men[0]) && r.side(m, draughts.Black, men[1]) {
+		if r.m.Dominates(m) && r.side(m, draughts.White, men[0]) && r.side(m, draughts.Black, men[1]) {
 			return true
 		}
 	}
@@ -326,7 +319,7 @@ func (c *Cone) coverOf(x *indexer) []uint64 {
 			bMen[br] |= draughts.Bit(g.fromK[k])
 		}
 	}
-	var okW, okB []bool
+	var okW []bool
 	var brs []uint64
 	for i := range c.seeds {
 		r := &c.seeds[i]
@@ -335,10 +328,10 @@ func (c *Cone) coverOf(x *indexer) []uint64 {
 			if mirror {
 				played = m.Mirror()
 			}
-			if !dominatesMaterial(r.m, played) {
+			if !r.m.Dominates(played) {
 				continue
 			}
-			okW, okB = okW[:0], okB[:0]
+			okW = okW[:0]
 			any := false
 			for wr := range nWM {
 				var ok bool
@@ -361,7 +354,6 @@ func (c *Cone) coverOf(x *indexer) []uint64 {
 				} else {
 					ok = r.side(played, draughts.Black, bMen[br])
 				}
-				okB = append(okB, ok)
 				if ok {
 					brs = append(brs, br)
 				}

@@ -163,7 +163,7 @@ func TestPartialSlices(t *testing.T) {
 					if tp == nil || tw == nil {
 						t.Fatalf("%s: %s missing", fen, mm)
 					}
-					part, _ := e.Partial(mm)
+					part := e.Partial(mm)
 					if part && !e.Covers(mm, relevantSeeds(mm, SeedList(seeds...))...) {
 						t.Fatalf("%s: %s lacks an earlier seed", fen, mm)
 					}

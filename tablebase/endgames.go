@@ -317,11 +317,9 @@ func (e *Endgames) Covers(m Material, seeds ...Seed) bool {
 	return true
 }
 
-// Partial reports whether material m's slice is built partial, and for
-// how many seeds.
-func (e *Endgames) Partial(m Material) (bool, int) {
-	n := len(e.seedsOf(m.canon()))
-	return n > 0, n
+// Partial reports whether material m's slice is built partial.
+func (e *Endgames) Partial(m Material) bool {
+	return e.seedsOf(m.canon()) != nil
 }
 
 // MaxPieces returns the largest piece count of a built slice.

@@ -9,10 +9,7 @@ import (
 
 func probeFEN(t *testing.T, e *Endgames, fen string) Value {
 	t.Helper()
-	p, err := draughts.ParseFEN(e.Rules(), fen)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustFEN(t, e.Rules(), fen)
 	v, ok := e.Probe(&p)
 	if !ok {
 		t.Fatalf("%s: not in the built slices", fen)

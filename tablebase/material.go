@@ -33,6 +33,19 @@ func (m Material) Men() int { return int(m.WM + m.BM) }
 // Mirror returns the material with the colours swapped.
 func (m Material) Mirror() Material { return Material{m.BM, m.BK, m.WM, m.WK} }
 
+// Dominates reports whether positions of material s can lead to material
+// m of the same colours: men can only be captured or crowned, kings
+// captured.
+func (s Material) Dominates(m Material) bool {
+	return m.WM <= s.WM && m.WM+m.WK <= s.WM+s.WK && m.BM <= s.BM && m.BM+m.BK <= s.BM+s.BK
+}
+
+// Reaches reports whether positions of material s can lead to slice m in
+// either colour order (a probe of the mirrored material reads m).
+func (s Material) Reaches(m Material) bool {
+	return s.Dominates(m) || s.Dominates(m.Mirror())
+}
+
 // Canonical reports whether m is the stored one of the pair {m, m.Mirror()}:
 // White's (men, kings) are lexicographically at least Black's. Positions of
 // the other material are probed through Position.Mirror (colours swapped,

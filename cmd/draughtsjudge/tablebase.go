@@ -277,7 +277,7 @@ func tbProbe(s *tablebase.Store, r *draughts.Rules, fen string, stdout, stderr i
 	if !ok {
 		m := tablebase.MaterialOf(&p)
 		what := "is not built"
-		if part, _ := e.Partial(m); part && e.Built(m) {
+		if e.Partial(m) {
 			what = "is partial and does not hold this position"
 		}
 		fmt.Fprintf(stderr, "draughtsjudge tablebase probe: slice %s of %s %s (tablebase build --variant %s --material %s)\n",
