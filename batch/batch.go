@@ -35,9 +35,9 @@ type Config struct {
 	// Reports do not depend on it.
 	Workers int
 	// Endgames is the largest endgame slice, in pieces, built for a
-	// composition of rules r with the given number of pieces before its
-	// analysis (0: none); nil builds none. Only with a Store.
-	Endgames func(r *draughts.Rules, pieces int) int
+	// composition of rules r starting at start before its analysis (0:
+	// none); nil builds none. Only with a Store.
+	Endgames func(r *draughts.Rules, start *draughts.Position) int
 	// BuildThreads are the goroutines of an endgame build (at least 1).
 	BuildThreads int
 	// Rubric, if not nil, scores every report (composition.ApplyScore).

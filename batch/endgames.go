@@ -95,7 +95,7 @@ func newProvisioner(cfg *Config, comps []*composition.Composition) *provisioner 
 			}
 		}
 		if cfg.Endgames != nil {
-			pl.want = wantOf(c.Rules, pl.start, cfg.Endgames(c.Rules, c.Start.Occupied().Count()))
+			pl.want = wantOf(c.Rules, pl.start, cfg.Endgames(c.Rules, &c.Start))
 		}
 		need := slices.Clone(pl.want)
 		for _, m := range avail[c.Rules] {

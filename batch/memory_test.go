@@ -108,7 +108,7 @@ func TestRunReleasesSlicesNoEntryLeftNeeds(t *testing.T) {
 	}
 	var dropped, kept int64 = -1, -1
 	cfg := Config{Options: smallOptions(), Store: st, Workers: 1, BuildThreads: 1,
-		Endgames: func(r *draughts.Rules, _ int) int {
+		Endgames: func(r *draughts.Rules, _ *draughts.Position) int {
 			if r == draughts.Russian {
 				return 3
 			}

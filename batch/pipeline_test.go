@@ -59,10 +59,10 @@ func TestRunStreamsReportsInInputOrder(t *testing.T) {
 // the second: the first can reach slices the second has built, but they
 // hold only the second's cone, so its slices (and key) leave them out on
 // the first run as on the next.
-func russianPair(t testing.TB) ([]*composition.Composition, func(*draughts.Rules, int) int) {
+func russianPair(t testing.TB) ([]*composition.Composition, func(*draughts.Rules, *draughts.Position) int) {
 	s := sampleComps(t)
-	return []*composition.Composition{s[1], s[0]}, func(_ *draughts.Rules, pieces int) int {
-		if pieces <= 4 {
+	return []*composition.Composition{s[1], s[0]}, func(_ *draughts.Rules, start *draughts.Position) int {
+		if start.Occupied().Count() <= 4 {
 			return 3
 		}
 		return 2

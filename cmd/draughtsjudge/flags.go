@@ -168,7 +168,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
 	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach, 0..8; 0 (or 1) = none")
 	// The default is endgamesFor's choice, not the -1 that stands for it.
-	fs.Lookup("endgames").DefValue = "5 on 8x8; on 10x10 5 for a composition of at most 8 pieces, else 4"
+	fs.Lookup("endgames").DefValue = "5 on 8x8; on 10x10 5 for a composition of at most 7 pieces a side (a miniature, 11.1.3), else 4"
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
 	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
@@ -178,17 +178,21 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 // autoEndgames is --endgames' default: endgamesFor picks by board.
 const autoEndgames = -1
 
-// endgamesFor is the largest endgame slice built for r: --endgames, or by
-// default 5 pieces on 8x8 boards (the Russian 5-piece slices take about
-// 110 CPU-seconds and 40 MB once, and decide the long Russian studies);
-// on 10x10, 5 for a composition of at most 8 pieces (a study: the slices
-// its material can reach) and 4 for the rest (every 5-piece slice, which
-// a full problem reaches, takes about 8 minutes on 2 cores).
-func (f *runFlags) endgamesFor(r *draughts.Rules, pieces int) int {
+// endgamesFor is the largest endgame slice built for a composition of r
+// starting at start: --endgames, or by default 5 pieces on 8x8 boards
+// (the Russian 5-piece slices take about 110 CPU-seconds and 40 MB once,
+// and decide the long Russian studies); on 10x10, 5 for a composition of
+// at most 7 pieces a side (a study, or a miniature: 11.1.3 groups 10x10
+// problems of up to 7 men a side as miniatures; their solutions end in
+// few pieces, and the batch builds only the positions its start can
+// reach: tablebase/cone.go) and 4 for the rest (a full problem's start
+// reaches nearly every position of every 5-piece slice: about 3 minutes
+// on 2 cores).
+func (f *runFlags) endgamesFor(r *draughts.Rules, start *draughts.Position) int {
 	if f.endgames != autoEndgames {
 		return f.endgames
 	}
-	if r.Board.Size == 8 || pieces <= 8 {
+	if r.Board.Size == 8 || max(start.Pieces[draughts.White].Count(), start.Pieces[draughts.Black].Count()) <= 7 {
 		return 5
 	}
 	return 4

@@ -73,7 +73,11 @@ func TestRegressBuildsCheckSlices(t *testing.T) {
 		if cfg.Endgames == nil {
 			return 0
 		}
-		return cfg.Endgames(draughts.Russian, 4)
+		p, err := draughts.ParseFEN(draughts.Russian, "W:WKa5,a3:Ba7,f4") // Shoshin's study
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Endgames(draughts.Russian, &p)
 	}
 	for _, c := range []struct {
 		args []string

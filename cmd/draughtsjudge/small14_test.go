@@ -22,11 +22,31 @@ func TestEndingArticle(t *testing.T) {
 func TestEndgamesHelp(t *testing.T) {
 	for _, cmd := range []string{"check", "key", "report"} {
 		_, out, _ := runCLI(t, cmd, "--help")
-		if !strings.Contains(out, "(default 5 on 8x8; on 10x10 5 for a composition of at most 8 pieces, else 4)") || strings.Contains(out, "(default -1)") {
+		if !strings.Contains(out, "(default 5 on 8x8; on 10x10 5 for a composition of at most 7 pieces a side (a miniature, 11.1.3), else 4)") || strings.Contains(out, "(default -1)") {
 			t.Errorf("%s --help:\n%s", cmd, out)
 		}
 	}
-	if f := (&runFlags{endgames: autoEndgames}); f.endgamesFor(draughts.International, 9) != 4 || f.endgamesFor(draughts.International, 8) != 5 || f.endgamesFor(draughts.Russian, 20) != 5 {
-		t.Errorf("endgamesFor no longer what the help says")
+	f := &runFlags{endgames: autoEndgames}
+	for _, c := range []struct {
+		r    *draughts.Rules
+		fen  string // "": the starting position
+		want int
+	}{
+		{draughts.International, "W:W20,30,34,37,40,44,48:B8,15,17,18,27,33,45", 5}, // Matus's miniature, 7 a side
+		{draughts.International, "W:W20,30,34,37,40,44,48,49:B8,15,17,18,27,33,45", 4},
+		{draughts.International, "W:W34,K38,K42,K50:B31,36,K26", 5},
+		{draughts.Russian, "", 5},
+		{draughts.International, "", 4},
+	} {
+		p := draughts.Start(c.r)
+		if c.fen != "" {
+			var err error
+			if p, err = draughts.ParseFEN(c.r, c.fen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := f.endgamesFor(c.r, &p); got != c.want {
+			t.Errorf("endgamesFor(%s, %q) = %d, want %d as the help says", c.r.ID, c.fen, got, c.want)
+		}
 	}
 }
