@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -133,15 +132,6 @@ func NewCone(b *draughts.Board, seeds ...Seed) *Cone {
 		c.seeds = append(c.seeds, newSeedReach(b, s))
 	}
 	return c
-}
-
-// Seeds returns the cone's seeds.
-func (c *Cone) Seeds() []Seed {
-	out := make([]Seed, len(c.seeds))
-	for i := range c.seeds {
-		out[i] = c.seeds[i].Seed
-	}
-	return out
 }
 
 func newSeedReach(b *draughts.Board, s Seed) seedReach {
@@ -281,19 +271,6 @@ func (c *Cone) Covers(p *draughts.Position) bool {
 	return c.coversMen(MaterialOf(p), [2]draughts.Bitboard{p.Men(draughts.White), p.Men(draughts.Black)})
 }
 
-// menOf returns the men of configuration mc of x.
-func (x *indexer) menOf(mc uint64) [2]draughts.Bitboard {
-	g := x.g
-	var men [2]draughts.Bitboard
-	for _, q := range x.cWM.get(mc / x.nBM) {
-		men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
-	}
-	for _, k := range x.cBM.get(mc % x.nBM) {
-		men[draughts.Black] |= draughts.Bit(g.fromK[k])
-	}
-	return men
-}
-
 // coverOf returns the men configurations of x's material (canonical) in
 // the cone, as a bitmap: those of the material as played and those of its
 // mirror (a probe of the mirrored material reads this slice, its position
@@ -370,15 +347,4 @@ func (c *Cone) coverOf(x *indexer) []uint64 {
 		}
 	}
 	return cover
-}
-
-// seedsUnion returns a with the seeds of b it lacks appended.
-func seedsUnion(a, b []Seed) []Seed {
-	out := slices.Clone(a)
-	for _, s := range b {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
