@@ -340,7 +340,7 @@ func TestCheckShoshin(t *testing.T) {
 	defer store.Close()
 	cfg := testConfig(nil)
 	cfg.Batch.Store, cfg.Batch.BuildThreads = store, 2
-	cfg.Batch.Endgames = func(*draughts.Rules, int) int { return 4 } // Shoshin's four pieces
+	cfg.Batch.Endgames = func(*draughts.Rules, *draughts.Position) int { return 4 } // Shoshin's four pieces
 	_, ts := newTestServer(t, cfg)
 	evs := readEvents(t, postJSON(t, ts, "/api/check", shoshin))
 	r := lastResult(t, evs)
