@@ -10,9 +10,10 @@ import (
 
 // Partial slices: the men configurations a start can reach.
 //
-// A man moves only forward by a quiet move (6.1.5.2, 7.4) and may jump in
-// any direction when it captures (6.1.5.3, 7.5), one jump per piece of the
-// other side taken. So from a start position, a man of side s stands, at
+// A man moves only forward by a quiet move (6.1.4.3) and may jump in any
+// direction when it captures (6.1.5.3; 100-square draughts differs only in
+// which capture is compulsory and in crowning, 7.4), one jump per piece of
+// the other side taken. So from a start position, a man of side s stands, at
 // any later moment, on a square it can reach from its start square by
 // forward steps and at most k jumps, where k is the number of pieces the
 // other side has lost by then: a quantity the material tells
@@ -156,7 +157,7 @@ func newSeedReach(b *draughts.Board, s Seed) seedReach {
 // a man of side s from square from to it with any number of forward steps
 // (noReach if none, or on s's promotion row). A 0-1 breadth-first search:
 // a step costs nothing, a jump (two squares along any diagonal) one. A
-// man passing its promotion row within a capture goes on jumping (7.5.8);
+// man passing its promotion row within a capture goes on jumping (7.4.2.1);
 // it never steps from there.
 func manJumps(b *draughts.Board, s draughts.Side, from draughts.Square) [64]uint8 {
 	var d [64]uint8

@@ -182,8 +182,12 @@ func newBar(stderr io.Writer, desc string) (func(done, total int64), func()) {
 // is not a terminal (tablebase build, and check's build before the run).
 func sliceLine(rec tablebase.SliceRecord) string {
 	part := ""
-	if n := len(rec.Seeds); n > 0 {
-		part = fmt.Sprintf(" (partial: the cones of %d starts)", n)
+	switch n := len(rec.Seeds); n {
+	case 0:
+	case 1:
+		part = " (partial, for 1 start)"
+	default:
+		part = fmt.Sprintf(" (partial, for %d starts)", n)
 	}
 	return fmt.Sprintf("%s %s: %d positions%s, longest win %d plies, %.1f s", rec.Variant, rec.Material,
 		rec.Positions[0]+rec.Positions[1], part, max(rec.Longest[0], rec.Longest[1]), rec.Seconds)
