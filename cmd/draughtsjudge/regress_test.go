@@ -63,6 +63,34 @@ func TestRegressCommand(t *testing.T) {
 	}
 }
 
+// TestRegressFastChecksOnlyFastRows: regress --fast checks the entries of
+// the fast rows only. It checked every entry of the files those rows are
+// in (the sample's Vitoshkin and Scholma beside Shoshin, published-2's
+// slow rows beside its fast ones): over 10 minutes where go test -short
+// takes seconds.
+func TestRegressFastChecksOnlyFastRows(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "c"), 0o755)
+	os.WriteFile(filepath.Join(dir, "c", "s.pdn"), []byte(tiny+tiny), 0o644)
+	exp := strings.Join(regress.Header, "\t") +
+		"\nc/s.pdn\t1\ttiny\tdefective\t-\t-\tTBD\tyes\tnone\t-\tsource" +
+		"\nc/s.pdn\t2\ttiny again\tdefective\t-\t-\tTBD\tno\tnone\t-\tsource\n"
+	path := filepath.Join(dir, "c", "expected.tsv")
+	os.WriteFile(path, []byte(exp), 0o644)
+	code, out, errs := runCLI(t, append([]string{"regress", "--fast", "--expected", path}, fast...)...)
+	if code != exitOK || !strings.Contains(out, "entries 1: decided 1") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if checked := strings.Count(errs, "draughtsjudge regress: "); checked != 1 || !strings.Contains(errs, "s.pdn#1: defective") {
+		t.Errorf("--fast checked %d entries, want only #1:\n%s", checked, errs)
+	}
+	code, out, errs = runCLI(t, append([]string{"regress", "--expected", path}, fast...)...)
+	if code != exitOK || !strings.Contains(out, "entries 2: decided 2") || strings.Count(errs, "draughtsjudge regress: ") != 2 {
+		t.Errorf("without --fast: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
 // TestRegressBuildsCheckSlices: regress builds the endgame slices check
 // builds. Its default --endgames (autoEndgames) once built none, so on an
 // empty store the Russian entries were checked without databases and
