@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/hugepages"
 )
 
 // pnInf is the proof or disproof number of a decided node: pn = pnInf,
@@ -198,7 +199,7 @@ func NewPNTable(bytes int) *PNTable {
 	// The conditional disproofs get about an eighth of the memory (a map
 	// entry costs about 80 bytes).
 	slots := make([]pnEntry, n)
-	adviseHuge(slots)
+	hugepages.Advise(slots)
 	return &PNTable{slots: slots, mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
 }
 
@@ -320,7 +321,7 @@ func (t *PNTable) grow() {
 	old := t.slots
 	n := len(old)
 	t.slots, t.mask = make([]pnEntry, 2*n), uint64(2*n-pnBucket)
-	adviseHuge(t.slots)
+	hugepages.Advise(t.slots)
 	for i := 0; i < n; i += pnBucket {
 		lo, hi := i, i+n
 		for j := i; j < i+pnBucket; j++ {

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"draughtsjudge/draughts"
+	"draughtsjudge/internal/hugepages"
 )
 
 // Endgame databases: on-disk format.
@@ -484,6 +485,7 @@ func (e *Endgames) load(m Material) (*table, error) {
 	e.loads.Add(1)
 	x := newIndexer(e.r.Board, m)
 	t := &table{m: m, x: x, codes: make([]uint8, 2*x.n)}
+	hugepages.Advise(t.codes)
 	rec, err := e.readBlocks(m, x, func(off uint64, v []byte) error {
 		copy(t.codes[off:], v)
 		return nil
