@@ -198,8 +198,7 @@ func NewPNTable(bytes int) *PNTable {
 	n := min(maxSlots, 1<<16)
 	// The conditional disproofs get about an eighth of the memory (a map
 	// entry costs about 80 bytes).
-	slots := make([]pnEntry, n)
-	hugepages.Advise(slots)
+	slots := hugepages.Make[pnEntry](uint64(n))
 	return &PNTable{slots: slots, mask: uint64(n - pnBucket), maxSlots: maxSlots, maxCond: max(bytes/8/80, 1024)}
 }
 
@@ -320,8 +319,7 @@ func (t *PNTable) storeLeaf(p *draughts.Position, pn, dn uint32) {
 func (t *PNTable) grow() {
 	old := t.slots
 	n := len(old)
-	t.slots, t.mask = make([]pnEntry, 2*n), uint64(2*n-pnBucket)
-	hugepages.Advise(t.slots)
+	t.slots, t.mask = hugepages.Make[pnEntry](uint64(2*n)), uint64(2*n-pnBucket)
 	for i := 0; i < n; i += pnBucket {
 		lo, hi := i, i+n
 		for j := i; j < i+pnBucket; j++ {

@@ -484,8 +484,7 @@ func (s *Store) SlicesRead() int64 {
 func (e *Endgames) load(m Material) (*table, error) {
 	e.loads.Add(1)
 	x := newIndexer(e.r.Board, m)
-	t := &table{m: m, x: x, codes: make([]uint8, 2*x.n)}
-	hugepages.Advise(t.codes)
+	t := &table{m: m, x: x, codes: hugepages.Make[uint8](2 * x.n)}
 	rec, err := e.readBlocks(m, x, func(off uint64, v []byte) error {
 		copy(t.codes[off:], v)
 		return nil

@@ -117,9 +117,8 @@ type subWork struct {
 // reset sizes w for span positions, every st zero.
 func (w *subWork) reset(span uint64) {
 	if uint64(cap(w.st)) < span || uint64(cap(w.ext)) < span {
-		w.st, w.ext = make([]uint16, span), make([]uint8, span)
-		hugepages.Advise(w.st) // a slice without men is one sub-slice: its work is read at random
-		hugepages.Advise(w.ext)
+		// A slice without men is one sub-slice: its work is read at random.
+		w.st, w.ext = hugepages.Make[uint16](span), hugepages.Make[uint8](span)
 		return
 	}
 	w.st, w.ext = w.st[:span], w.ext[:span]
@@ -144,8 +143,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	}
 	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress, cover: cover}
 	if x.menConfigs > 1 || !rt.covers(0) {
-		rt.codes = make([]uint8, 2*n)
-		hugepages.Advise(rt.codes)
+		rt.codes = hugepages.Make[uint8](2 * n)
 	} // else the one sub-slice's ext becomes the codes (subslice)
 	// Men configurations by advancement.
 	var levels [][]uint64

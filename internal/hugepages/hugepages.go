@@ -10,6 +10,14 @@ import "unsafe"
 // Huge is the size of a transparent huge page on amd64 and arm64 Linux.
 const Huge = 2 << 20
 
+// Make returns a new zeroed slice of n elements, advised (Advise) before
+// anything writes it: the way to allocate a large table read at random.
+func Make[T any](n uint64) []T {
+	s := make([]T, n)
+	Advise(s)
+	return s
+}
+
 // Advise marks the whole 2 MiB pages inside s for transparent huge pages
 // (madvise MADV_HUGEPAGE, where /sys/kernel/mm/transparent_hugepage/enabled
 // is "madvise" or "always"); slices under 4 MiB are left alone. It must be
