@@ -84,10 +84,11 @@ func RulesByID(id string) (*Rules, error) {
 	case LascaID:
 		return nil, ErrLascaSolving
 	}
-	ids := make([]string, 0, 5)
+	ids := make([]string, 0, 6)
 	for _, r := range AllRules() {
 		ids = append(ids, r.ID)
 	}
+	ids = append(ids, LascaID) // known, though not to this package's solver
 	return nil, fmt.Errorf("unknown variant %q (known: %s)", id, strings.Join(ids, ", "))
 }
 

@@ -164,8 +164,8 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	fs.IntVarP(&f.threads, "threads", "t", runtime.NumCPU(), "goroutines, at least 1 (results do not depend on it)")
 	fs.StringVar(&f.db, "db", "", "store directory (default $DRAUGHTSJUDGE_DB or the user cache dir)")
 	fs.BoolVar(&f.noDB, "no-db", false, "do not read or write the on-disk store")
-	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (at least 1)")
-	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (at least 1)")
+	fs.IntVar(&f.slack, "slack", 4, "search other first moves and duals up to the shortest solution + this many moves (1..1000)")
+	fs.IntVar(&f.maxBound, "max-bound", 40, "longest solution searched for, in White moves (1..1000)")
 	fs.IntVar(&f.endgames, "endgames", autoEndgames, "build (once, into the store) the endgame slices of up to this many pieces that the compositions can reach, 0..8; 0 (or 1) = none")
 	// The default is endgamesFor's choice, not the -1 that stands for it.
 	fs.Lookup("endgames").DefValue = "5 on 8x8; on 10x10 5 for a composition of at most 7 pieces a side (a miniature, 11.1.3), else 4"
