@@ -58,3 +58,30 @@ func TestResultsCSVSharedPlace(t *testing.T) {
 		t.Errorf("place %q, want %q", got, "1\u20132 (shared)")
 	}
 }
+
+// TestReportWithoutAuthorData: a composition given by its FEN alone (no
+// genre, no author's solution) reads "(no genre stated)" and "no author's
+// solution" in the text report, never a bare "-" where a genre or a key
+// would stand.
+func TestReportWithoutAuthorData(t *testing.T) {
+	r := &judge.Report{File: "--fen", Index: 1, Line: 1, Variant: "russian", Stipulation: "win", FEN: "W:WKa5,a3:Ba7,f4",
+		Verdict: judge.Sound, Keys: []string{"a5-b4"}, Distance: 6}
+	var buf bytes.Buffer
+	if err := Report(&buf, r, false); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, frag := range []string{`russian (no genre stated), stipulation "win"`, "keys: a5-b4 (shortest solution 6 moves; no author's solution)"} {
+		if !strings.Contains(got, frag) {
+			t.Errorf("no %q in:\n%s", frag, got)
+		}
+	}
+	r.Genre, r.AuthorKey = "study", "a5-b4"
+	buf.Reset()
+	_ = Report(&buf, r, false)
+	for _, frag := range []string{`russian study, stipulation "win"`, "author's key a5-b4)"} {
+		if !strings.Contains(buf.String(), frag) {
+			t.Errorf("no %q in:\n%s", frag, buf.String())
+		}
+	}
+}

@@ -52,7 +52,7 @@ func writeReport(w io.Writer, r *judge.Report, tree bool) {
 }
 
 func writeHead(w io.Writer, r *judge.Report) {
-	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orDash(r.Genre), r.Stipulation)
+	fmt.Fprintf(w, "== %s#%d (line %d): %s %s, stipulation %q\n", r.File, r.Index, r.Line, r.Variant, orWord(r.Genre, "(no genre stated)"), r.Stipulation)
 	if r.Author != "" {
 		fmt.Fprintf(w, "   author: %s\n", r.Author)
 	}
@@ -76,7 +76,7 @@ func writeHead(w io.Writer, r *judge.Report) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Keys) > 0 {
-		fmt.Fprintf(w, "   keys: %s (%s; author's key %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), orDash(r.AuthorKey))
+		fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), orWord(prefixed("author's key ", r.AuthorKey), "no author's solution"))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
@@ -195,6 +195,23 @@ func writeSummary(w io.Writer, res *batch.Result) {
 	s := res.Summary
 	fmt.Fprintf(w, "%d entries: %d sound, %d defective, %d unknown; %d input errors; %.1fs\n",
 		s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors, s.Seconds)
+}
+
+// orWord is s, or word when s is empty: for prose, where a bare "-"
+// would read as a value.
+func orWord(s, word string) string {
+	if s == "" {
+		return word
+	}
+	return s
+}
+
+// prefixed is prefix+s, or "" when s is empty.
+func prefixed(prefix, s string) string {
+	if s == "" {
+		return ""
+	}
+	return prefix + s
 }
 
 func orDash(s string) string {
