@@ -76,7 +76,7 @@ func writeHead(w io.Writer, r *judge.Report) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Keys) > 0 {
-		fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), orWord(prefixed("author's key ", r.AuthorKey), "no author's solution"))
+		fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), authorKey(r.AuthorKey))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
@@ -197,8 +197,8 @@ func writeSummary(w io.Writer, res *batch.Result) {
 		s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors, s.Seconds)
 }
 
-// orWord is s, or word when s is empty: for prose, where a bare "-"
-// would read as a value.
+// orWord is s, or word when s is empty (in prose a bare "-" would read as
+// a value).
 func orWord(s, word string) string {
 	if s == "" {
 		return word
@@ -206,19 +206,18 @@ func orWord(s, word string) string {
 	return s
 }
 
-// prefixed is prefix+s, or "" when s is empty.
-func prefixed(prefix, s string) string {
-	if s == "" {
-		return ""
+// authorKey is "author's key K", or "no author's solution" when the
+// composition has none (a position given by its FEN alone).
+func authorKey(k string) string {
+	if k == "" {
+		return "no author's solution"
 	}
-	return prefix + s
+	return "author's key " + k
 }
 
+// orDash is s, or "-" when s is empty: for table cells.
 func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return orWord(s, "-")
 }
 
 // finaleName names a finale of r for a caption: the author's line, or,
