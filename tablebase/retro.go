@@ -416,7 +416,14 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 			draughts.GenerateCaptures(&p, rt.r, ml)
 			ws[j] = noPred << 8
 			for m := 0; m < ml.N; m++ {
-				c, err := rt.succCode(succ, si, &p, ml.Moves[m])
+				mv := &ml.Moves[m]
+				var c uint8
+				var err error
+				if (w | k).Has(mv.From) {
+					c, err = rt.kingCaptureCode(succ, si, s, w, k, mv)
+				} else {
+					c, err = rt.succCode(succ, &p, *mv)
+				}
 				if err != nil {
 					return err
 				}
@@ -446,7 +453,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 			if st.promote {
 				var err error
 				mv := draughts.Move{From: st.from, To: st.to, Promote: true}
-				if c, err = rt.succCode(succ, si, &p, mv); err != nil {
+				if c, err = rt.succCode(succ, &p, mv); err != nil {
 					return err
 				}
 			} else {
