@@ -36,6 +36,9 @@ type retro struct {
 	waiting atomic.Int32
 
 	progress func(int64)
+	// sym: the material is its own mirror image and has men; of two twin
+	// configurations the second is copied from the first (symmetric.go).
+	sym bool
 	// cover, if set, is the bitmap of the men configurations a partial
 	// slice holds (Cone.coverOf); the others are codeInvalid.
 	cover []uint64
@@ -141,7 +144,8 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 	if x.kings >= 1<<31 {
 		return nil, fmt.Errorf("tablebase: slice %s too large (%d king placements per men configuration)", m, x.kings)
 	}
-	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress, cover: cover}
+	rt := &retro{e: e, r: e.r, m: m, x: x, n: n, giveaway: e.giveaway, progress: progress, cover: cover,
+		sym: m.symmetric() && x.menConfigs > 1}
 	if x.menConfigs > 1 || !rt.covers(0) {
 		rt.codes = hugepages.Make[uint8](2 * n)
 	} // else the one sub-slice's ext becomes the codes (subslice)
@@ -162,6 +166,9 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			}
 			progress(4 * int64(x.kings))
 			continue
+		}
+		if rt.copied(mc) {
+			continue // written when its twin is done
 		}
 		for len(levels) <= a {
 			levels = append(levels, nil)
@@ -364,6 +371,14 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	}
 	rt.finish(mc)
 	rt.progress(int64(span))
+	if !rt.sym {
+		return nil
+	}
+	if tw := rt.twin(mc); rt.copied(tw) {
+		rt.mirrorInto(si, tw, work)
+		rt.finish(tw)
+		rt.progress(2 * int64(span)) // its init's share too
+	}
 	return nil
 }
 

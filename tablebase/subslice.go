@@ -41,15 +41,8 @@ func (x *indexer) placementsOf(mc uint64, empty draughts.Bitboard) placements {
 
 // set makes si the sub-slice of men configuration mc.
 func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
-	g := x.g
 	si.x, si.b = x, b
-	si.men = [2]draughts.Bitboard{}
-	for _, q := range x.cWM.get(mc / x.nBM) {
-		si.men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
-	}
-	for _, k := range x.cBM.get(mc % x.nBM) {
-		si.men[draughts.Black] |= draughts.Bit(g.fromK[k])
-	}
+	si.men = x.men(mc)
 	si.mc = mc
 	si.placements = x.placementsOf(mc, b.Mask&^(si.men[0]|si.men[1]))
 	if x.kings > 1 { // the squares a king is ranked over; none without kings
@@ -61,6 +54,19 @@ func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
 	}
 	si.steps[draughts.White] = si.menSteps(draughts.White, si.buf[draughts.White][:0])
 	si.steps[draughts.Black] = si.menSteps(draughts.Black, si.buf[draughts.Black][:0])
+}
+
+// men returns the men of each side in configuration mc.
+func (x *indexer) men(mc uint64) [2]draughts.Bitboard {
+	g := x.g
+	var men [2]draughts.Bitboard
+	for _, q := range x.cWM.get(mc / x.nBM) {
+		men[draughts.White] |= draughts.Bit(g.fromK[int(q)+g.h])
+	}
+	for _, k := range x.cBM.get(mc % x.nBM) {
+		men[draughts.Black] |= draughts.Bit(g.fromK[k])
+	}
+	return men
 }
 
 // rank returns the placement rank of white kings w and black kings k.
