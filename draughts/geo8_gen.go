@@ -57,7 +57,8 @@ func generate8(p *Position, r *Rules, ml *MoveList) {
 // captureFrom8 appends the captures of the men jumpers (each with a first
 // jump) and of kings.
 func captureFrom8(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *MoveList) {
-	g := newCapGen(r, us, opp, ml)
+	var g capGen
+	g.init(r, us, opp, ml)
 	for m := jumpers; m != 0; m &= m - 1 {
 		g.from = m.First()
 		g.empty = empty | Bit(g.from)

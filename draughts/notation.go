@@ -28,7 +28,8 @@ func Paths(p *Position, r *Rules, m Move) [][]Square {
 	var out [][]Square
 	ml := getMoveList()
 	defer putMoveList(ml)
-	g := newCapGen(r, p.Side, p.Pieces[p.Side^1], ml)
+	var g capGen
+	g.init(r, p.Side, p.Pieces[p.Side^1], ml)
 	g.from = m.From
 	g.empty = r.Board.Mask&^p.Occupied() | Bit(m.From)
 	g.path = new([64]Square)
