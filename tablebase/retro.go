@@ -160,9 +160,7 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 			}
 			for s := uint64(0); s < 2; s++ {
 				lo := s*n + mc*x.kings
-				for i := lo; i < lo+x.kings; i++ {
-					rt.codes[i] = codeInvalid
-				}
+				fill(rt.codes[lo:lo+x.kings], codeInvalid)
 			}
 			progress(4 * int64(x.kings))
 			continue
@@ -206,6 +204,19 @@ func (e *Endgames) retrograde(ctx context.Context, m Material, threads int, prog
 		return nil, err
 	}
 	return &table{m: m, x: x, codes: rt.codes}, nil
+}
+
+// fill sets every byte of s to v by doubling copies (memmove's speed; a
+// byte loop over the invalid configurations, 7 % of russian 2M2K-1M1K,
+// held up the start of that build by about 0.4 s).
+func fill(s []uint8, v uint8) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for n := 1; n < len(s); n *= 2 {
+		copy(s[n:], s[:n])
+	}
 }
 
 // overlapKings is the smallest sub-slice (king placements) whose levels
