@@ -546,7 +546,7 @@ func (e *Endgames) readBlocks(m Material, x *indexer, visit func(off uint64, v [
 func (e *Endgames) mirrorPos(p *draughts.Position) draughts.Position {
 	l := e.g.last
 	return draughts.Position{
-		Pieces: [2]draughts.Bitboard{mirrorBits(p.Pieces[1], l), mirrorBits(p.Pieces[0], l)},
+		Pieces: mirrorSides(p.Pieces, l),
 		Kings:  mirrorBits(p.Kings, l),
 		Side:   p.Side ^ 1,
 	}

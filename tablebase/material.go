@@ -246,3 +246,9 @@ func MaterialsUpTo(r *draughts.Rules, n int) []Material {
 func mirrorBits(x draughts.Bitboard, last uint) draughts.Bitboard {
 	return draughts.Bitboard(bits.Reverse64(uint64(x)) >> (63 - last))
 }
+
+// mirrorSides returns the pieces of each side in the mirror image (colours
+// swapped, board turned): White's are Black's turned, and Black's White's.
+func mirrorSides(pieces [2]draughts.Bitboard, last uint) [2]draughts.Bitboard {
+	return [2]draughts.Bitboard{mirrorBits(pieces[draughts.Black], last), mirrorBits(pieces[draughts.White], last)}
+}

@@ -382,13 +382,8 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	}
 	rt.finish(mc)
 	rt.progress(int64(span))
-	if !rt.sym {
-		return nil
-	}
-	if tw := rt.twin(mc); rt.copied(tw) {
-		rt.mirrorInto(si, tw, work)
-		rt.finish(tw)
-		rt.progress(2 * int64(span)) // its init's share too
+	if rt.sym && rt.mirrorTwin(si, work) {
+		rt.progress(2 * int64(span)) // the twin's, its init's share too
 	}
 	return nil
 }

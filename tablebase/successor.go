@@ -111,7 +111,7 @@ func (c *succCache) addKingSucc(rt *retro, si *subIndex, s draughts.Side, taken 
 	if mirror {
 		l := rt.e.g.last
 		mt = m.Mirror()
-		men = [2]draughts.Bitboard{mirrorBits(men[draughts.Black], l), mirrorBits(men[draughts.White], l)}
+		men = mirrorSides(men, l)
 	}
 	t := rt.e.table(mt)
 	if t == nil {

@@ -9,7 +9,7 @@ import "draughtsjudge/draughts"
 // configuration of the mirrored men (mc's twin; the mirror is the colour
 // swap with the board turned, under which the rules do not change). So of
 // two twin configurations only one is built, both sides to move, and the
-// other's codes are copied from it (mirrorInto), which halves the work of a
+// other's codes are copied from it (mirrorTwin), which halves the work of a
 // symmetric material with men. A configuration that is its own twin (the
 // men of one side the mirror of the other's) is built as any other.
 
@@ -18,12 +18,9 @@ func (m Material) symmetric() bool {
 	return m.WM == m.BM && m.WK == m.BK
 }
 
-// twin returns the men configuration of the mirror image of mc's men.
-func (rt *retro) twin(mc uint64) uint64 {
-	x := rt.x
-	l := rt.e.g.last
-	men := x.men(mc)
-	return x.menConfig([2]draughts.Bitboard{mirrorBits(men[draughts.Black], l), mirrorBits(men[draughts.White], l)})
+// twin returns the men configuration of the mirror image of men.
+func (rt *retro) twin(men [2]draughts.Bitboard) uint64 {
+	return rt.x.menConfig(mirrorSides(men, rt.e.g.last))
 }
 
 // copied reports whether configuration mc of a symmetric material is not
@@ -33,17 +30,22 @@ func (rt *retro) copied(mc uint64) bool {
 	if !rt.sym || !rt.covers(mc) {
 		return false
 	}
-	tw := rt.twin(mc)
+	tw := rt.twin(rt.x.men(mc))
 	return tw < mc && rt.covers(tw)
 }
 
-// mirrorInto writes the codes of configuration tw, the twin of si's, from
-// si's finished work: placement r of si with White's kings w and Black's k,
-// side s to move, is the placement of mirror(k), mirror(w) in tw, side s^1.
-func (rt *retro) mirrorInto(si *subIndex, tw uint64, work *subWork) {
-	x := rt.x
+// mirrorTwin writes the codes of the twin of si's configuration from si's
+// finished work when the twin is copied (copied), and reports whether it
+// did: placement r of si with White's kings w and Black's k, side s to
+// move, is the placement of mirror(k), mirror(w) in the twin, side s^1.
+func (rt *retro) mirrorTwin(si *subIndex, work *subWork) bool {
 	l := rt.e.g.last
-	men := x.men(tw)
+	men := mirrorSides(si.men, l)
+	x := rt.x
+	tw := x.menConfig(men)
+	if tw <= si.mc || !rt.covers(tw) { // copied(tw), si.mc being built
+		return false
+	}
 	pl := x.placementsOf(tw, si.b.Mask&^(men[0]|men[1]))
 	cur := kingCursor{si: si}
 	cur.seek(0)
@@ -56,4 +58,6 @@ func (rt *retro) mirrorInto(si *subIndex, tw uint64, work *subWork) {
 		rt.codes[pl.base[draughts.Black]+t] = uint8(work.st[r])
 		rt.codes[pl.base[draughts.White]+t] = uint8(work.st[x.kings+r])
 	}
+	rt.finish(tw)
+	return true
 }
