@@ -3,7 +3,6 @@ package tablebase
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -430,10 +429,16 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 		if s == draughts.Black {
 			own, opp = k, p.Pieces[draughts.White]
 		}
-		// The king moves are counted with the capture test; the capture
-		// generator runs only for a position with a capture.
-		internal, kingCapture := kingMoves(b, own, opp, empty)
-		if kingCapture || b.ManJumpers(si.men[s], opp, empty) != 0 {
+		// The king moves are counted with the capture test (after the
+		// men's, which is cheaper: a man's capture makes the count
+		// unneeded); the capture generator runs only for a position with
+		// a capture.
+		var internal int
+		capture := b.ManJumpers(si.men[s], opp, empty) != 0
+		if !capture {
+			internal, capture = kingMoves(b, own, opp, empty)
+		}
+		if capture {
 			draughts.GenerateCaptures(&p, rt.r, ml)
 			ws[j] = noPred << 8
 			for m := 0; m < ml.N; m++ {
@@ -576,109 +581,4 @@ func (rt *retro) propagate(sc *scratch, si *subIndex, work *subWork) error {
 	}
 	sc.touch, sc.top = touch, 0
 	return nil
-}
-
-// maxPreds bounds the predecessors of a position: maxKings kings of the
-// mover, four rays of at most 9 squares each.
-const maxPreds = maxKings * 4 * 9
-
-// predScratch is predecessors' memory: the ranks it writes and its rank
-// sums (kept between calls: set overwrites what the ranks read, and a
-// local would be zeroed at every call).
-type predScratch struct {
-	out    [maxPreds]uint32
-	sw, sk sliding
-}
-
-// predecessors writes into ps.out the placement ranks of the positions,
-// side o to move, that reach placement r (the other side to move) by a
-// quiet move of one of o's kings, and returns their number. For each moving
-// king the ranks are taken along its rays from prefix and suffix sums over
-// the other kings (see sliding): two or three popcounts per predecessor
-// instead of one per king.
-func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int {
-	b := si.b
-	n := 0
-	out, sw, sk := &ps.out, &ps.sw, &ps.sk
-	wc := r / si.nBK
-	w, k := si.kingsOf(wc, r)
-	empty := si.empty &^ (w | k)
-	noMen := uint64(si.empty)
-	if o == draughts.White {
-		for t := w; t != 0; t &= t - 1 {
-			from := t.First()
-			w0 := uint64(w &^ draughts.Bit(from))
-			sw.set(noMen, w0, 0)
-			sk.set(noMen&^w0, uint64(k), 1)
-			for dir := draughts.Direction(0); dir < 4; dir++ {
-				for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
-					below := u&-u - 1
-					j := bits.OnesCount64(w0 & below)
-					wr := sw.a[j] + binom[bits.OnesCount64(noMen&below)][j+1] + sw.b[j]
-					jb := bits.OnesCount64(uint64(k) & below)
-					out[n] = uint32(wr*si.nBK + sk.a[jb] + sk.b[jb])
-					n++
-				}
-			}
-		}
-		return n
-	}
-	wr := wc * si.nBK
-	free := uint64(si.empty &^ w)
-	for t := k; t != 0; t &= t - 1 {
-		from := t.First()
-		k0 := uint64(k &^ draughts.Bit(from))
-		sk.set(free, k0, 0)
-		for dir := draughts.Direction(0); dir < 4; dir++ {
-			for u := uint64(slide(b, from, dir, empty)); u != 0; u &= u - 1 {
-				below := u&-u - 1
-				j := bits.OnesCount64(k0 & below)
-				out[n] = uint32(wr + sk.a[j] + binom[bits.OnesCount64(free&below)][j+1] + sk.b[j])
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// sliding holds the rank terms of a set of kings over the squares of free
-// (kingsRank's sum, king i of m counted from 1 in ascending order) split
-// at each king j: a[j] sums kings 1..j, b[j] kings j+1..m.
-//
-// With shift 0 (a king is added on a free square u with j kings below it:
-// those above move up one place) b[j] sums binom[c_i][i+1], and the rank
-// of the set with u is a[j] + binom[c_u][j+1] + b[j]. With shift 1 (a
-// square u of free is taken, with j kings below it: those above count one
-// free square fewer) b[j] sums binom[c_i-1][i], and the rank is a[j] + b[j].
-type sliding struct {
-	a, b [maxKings + 1]uint64
-}
-
-// maxKings bounds the kings of one side in a slice.
-const maxKings = 15
-
-func (s *sliding) set(free, ks uint64, shift int) {
-	var c [maxKings]uint8
-	m := 0
-	s.a[0] = 0
-	for t := ks; t != 0; t &= t - 1 {
-		cm := bits.OnesCount64(free & (t&-t - 1))
-		c[m] = uint8(cm)
-		s.a[m+1] = s.a[m] + binom[cm][m+1]
-		m++
-	}
-	s.b[m] = 0
-	if shift == 0 {
-		for j := m - 1; j >= 0; j-- {
-			s.b[j] = s.b[j+1] + binom[c[j]][j+2]
-		}
-		return
-	}
-	for j := m - 1; j >= 0; j-- {
-		v := s.b[j+1]
-		if c[j] > 0 { // else no free square below: never above u
-			v += binom[c[j]-1][j+1]
-		}
-		s.b[j] = v
-	}
 }
