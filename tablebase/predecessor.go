@@ -30,8 +30,9 @@ type predScratch struct {
 // the other kings (see sliding): two or three popcounts per predecessor
 // instead of one per king. Predecessors in which o can be seen to have a
 // capture without ranking them are left out (kingLines.unmoves): they are
-// final (noPred), and more than half of all predecessors in the largest
-// slices.
+// final (noPred). Over half of all predecessors of the largest russian
+// slices are, and the test finds about two thirds of those (russian
+// 2M2K-1M1K: 410 M of 1,218 M predecessors left out, 657 M final).
 func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int {
 	b := si.b
 	n := 0
