@@ -98,3 +98,15 @@ func fenOf(si *subIndex, w, k draughts.Bitboard, s draughts.Side, r *draughts.Ru
 	p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 	return draughts.FEN(&p, r)
 }
+
+// slide returns the squares a king on sq can reach along direction d
+// (flying: up to the first occupied square, empty = the free squares): the
+// test's own walk of a ray, the builder's being kingLines.set.
+func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
+	ray := b.Ray(sq, d)
+	if blk := ray &^ empty; blk != 0 {
+		f := draughts.Nearest(d, blk)
+		ray &^= b.Ray(f, d) | draughts.Bit(f)
+	}
+	return ray
+}

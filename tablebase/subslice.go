@@ -168,17 +168,6 @@ func (c *kingCursor) kings() (w, k draughts.Bitboard) {
 	return c.w, k
 }
 
-// slide returns the squares a king on sq can reach along direction d
-// (flying: up to the first occupied square, empty = the free squares).
-func slide(b *draughts.Board, sq draughts.Square, d draughts.Direction, empty draughts.Bitboard) draughts.Bitboard {
-	ray := b.Ray(sq, d)
-	if blk := ray &^ empty; blk != 0 {
-		f := draughts.Nearest(d, blk)
-		ray &^= b.Ray(f, d) | draughts.Bit(f)
-	}
-	return ray
-}
-
 // kingMoves returns the number of quiet moves of kings (every square
 // each can slide to) and whether one of them can capture a piece of opp
 // (draughts.HasCapture's test for kings; then n is 0): the capture test
