@@ -289,7 +289,14 @@ func (g *capGen) kingCapture(sq Square, captured Bitboard, n int, promote bool, 
 		if cont == 0 {
 			d1, d2 := d^1, 3-d^1 // the directions across d
 			for l := lands; l != 0; l &= l - 1 {
-				if s := l.First(); b.kingJumpsDir(s, d1, left, g.empty) || b.kingJumpsDir(s, d2, left, g.empty) {
+				s := l.First()
+				// A piece still to be taken must lie on one of the two
+				// lines (tested inline: in an ending most landing squares
+				// see none, and kingJumpsDir is a call).
+				if (b.ray[d1][s]|b.ray[d2][s])&left == 0 {
+					continue
+				}
+				if b.kingJumpsDir(s, d1, left, g.empty) || b.kingJumpsDir(s, d2, left, g.empty) {
 					cont |= Bit(s)
 				}
 			}

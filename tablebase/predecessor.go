@@ -37,7 +37,12 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int
 	n := 0
 	out, sw, sk, kl := &ps.out, &ps.sw, &ps.sk, &ps.lines
 	wc := r / si.nBK
-	w, k := si.kingsOf(wc, r)
+	var w, k draughts.Bitboard
+	if si.at != nil {
+		w, k = si.at[r].w, si.at[r].k
+	} else {
+		w, k = si.kingsOf(wc, r)
+	}
 	empty := si.empty &^ (w | k)
 	own, men, opp := w, si.men[draughts.White], si.men[draughts.Black]|k
 	if o == draughts.Black {

@@ -102,6 +102,7 @@ type scratch struct {
 	touch   uint16      // propagate: keeps the touching loads
 	succ    succCache   // init: the successor materials
 	work    subWork     // the sub-slice this worker builds
+	at      []kingPair  // the storage of sub.at
 }
 
 // subWork is the working state of one sub-slice, indexed by side*kings +
@@ -312,6 +313,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	defer pool.Put(sc)
 	si := &sc.sub
 	si.set(x, rt.r.Board, mc)
+	sc.at = si.listKings(sc.at)
 	if rt.cover != nil {
 		// A cone is closed under the men's steps; a slice that is not
 		// would read codeInvalid as a value.
@@ -413,15 +415,23 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 	succ.reset()
 	s := draughts.Side(lo / x.kings) // j = s*kings + r
 	r := lo % x.kings
-	cur.seek(r)
+	at := si.at
+	if at == nil {
+		cur.seek(r)
+	}
 	for j := lo; j < hi; j, r = j+1, r+1 {
 		if r == x.kings {
 			s, r = s+1, 0
 		}
-		if j != lo {
-			cur.next()
+		var w, k draughts.Bitboard
+		if at != nil {
+			w, k = at[r].w, at[r].k
+		} else {
+			if j != lo {
+				cur.next()
+			}
+			w, k = cur.kings()
 		}
-		w, k := cur.kings()
 		p := draughts.Position{Pieces: [2]draughts.Bitboard{si.men[0] | w, si.men[1] | k}, Kings: w | k, Side: s}
 		var acc combiner
 		empty := si.empty &^ (w | k)

@@ -23,6 +23,44 @@ type subIndex struct {
 	// steps[s] are the quiet moves of side s's men.
 	steps [2][]manStep
 	buf   [2][4 * 16]manStep // steps' storage: 2 per man at most
+	// at[r] are the kings of placement r, listed once per sub-slice when
+	// it has at most maxListed placements (listKings), else nil: init
+	// reads both sides' positions from it instead of walking a cursor
+	// twice, and the propagation instead of unranking each position it
+	// expands (kingsOf).
+	at []kingPair
+}
+
+// kingPair is the white and the black kings of a placement.
+type kingPair struct{ w, k draughts.Bitboard }
+
+// maxListed bounds the placements listed per sub-slice: 16 bytes each,
+// 16 MiB. A slice without men is one sub-slice of up to billions of
+// placements, which are unranked as they are met instead.
+const maxListed = 1 << 20
+
+// listKings lists the kings of every placement of si into buf (reused)
+// and sets si.at, or leaves si.at nil when there are more than maxListed.
+func (si *subIndex) listKings(buf []kingPair) []kingPair {
+	n := si.x.kings
+	si.at = nil
+	if n > maxListed {
+		return buf
+	}
+	if uint64(cap(buf)) < n {
+		buf = make([]kingPair, n)
+	}
+	buf = buf[:n]
+	cur := kingCursor{si: si}
+	cur.seek(0)
+	for r := range buf {
+		if r != 0 {
+			cur.next()
+		}
+		buf[r].w, buf[r].k = cur.kings()
+	}
+	si.at = buf
+	return buf
 }
 
 // placements ranks the king placements of one men configuration.
