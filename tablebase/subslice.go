@@ -79,7 +79,7 @@ func (x *indexer) placementsOf(mc uint64, empty draughts.Bitboard) placements {
 
 // set makes si the sub-slice of men configuration mc.
 func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
-	si.x, si.b = x, b
+	si.x, si.b, si.at = x, b, nil // a list of another configuration's kings is stale
 	si.men = x.men(mc)
 	si.mc = mc
 	si.placements = x.placementsOf(mc, b.Mask&^(si.men[0]|si.men[1]))
