@@ -14,7 +14,9 @@ import (
 // listed, with the rank of the position before the move (placements.rank
 // of the kings moved back), or left out, and then o has a capture there
 // (draughts.HasCapture): such a position is final (noPred) and no
-// predecessor of a king move.
+// predecessor of a king move. Every tenth configuration has its kings
+// listed as the build lists them (listKings), each sampled listing
+// checked against the placement's rank.
 func TestPredecessors(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 26))
 	for _, tc := range []struct {
@@ -33,16 +35,25 @@ func TestPredecessors(t *testing.T) {
 		x := newIndexer(b, m)
 		var si subIndex
 		var ps predScratch
+		var buf []kingPair
 		listed, left := 0, 0
-		for range 300 {
+		for i := range 300 {
 			mc := rng.Uint64N(x.menConfigs)
 			if _, ok := x.advancement(mc); !ok {
 				continue // the men overlap
 			}
 			si.set(x, b, mc)
+			if i%10 == 0 {
+				// The build's path: the kings listed (listKings), read
+				// by predecessors instead of unranked.
+				buf = si.listKings(buf)
+			}
 			for range 40 {
 				r := rng.Uint64N(x.kings)
 				w, k := si.kings(r)
+				if si.at != nil && (si.at[r] != kingPair{w, k} || si.rank(w, k) != r) {
+					t.Fatalf("%s %s: placement %d: listed kings %v, unranked %v, whose rank is %d", tc.r.ID, m, r, si.at[r], kingPair{w, k}, si.rank(w, k))
+				}
 				for o := draughts.White; o <= draughts.Black; o++ {
 					want := map[uint32]bool{} // the ranks listed
 					for _, pr := range ps.out[:si.predecessors(r, o, &ps)] {
