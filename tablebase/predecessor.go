@@ -36,12 +36,11 @@ type predScratch struct {
 func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int {
 	n := 0
 	out, sw, sk, kl := &ps.out, &ps.sw, &ps.sk, &ps.lines
-	wc := r / si.nBK
-	var w, k draughts.Bitboard
-	if si.at != nil {
+	var w, k draughts.Bitboard // si.kings(r), by hand: over the inlining budget
+	if len(si.at) != 0 {
 		w, k = si.at[r].w, si.at[r].k
 	} else {
-		w, k = si.kingsOf(wc, r)
+		w, k = si.unrank(r)
 	}
 	empty := si.empty &^ (w | k)
 	own, men, opp := w, si.men[draughts.White], si.men[draughts.Black]|k
@@ -50,7 +49,7 @@ func (si *subIndex) predecessors(r uint64, o draughts.Side, ps *predScratch) int
 	}
 	kl.set(si.b, own, men, opp, empty)
 	noMen := uint64(si.empty)
-	wr, free := wc*si.nBK, uint64(si.empty&^w) // for Black's moves: White's rank, the squares Black's kings are ranked over
+	wr, free := r/si.nBK*si.nBK, uint64(si.empty&^w) // for Black's moves: White's rank, the squares Black's kings are ranked over
 	for i := range kl.n {
 		sqs := uint64(kl.unmoves(i, empty))
 		if sqs == 0 {

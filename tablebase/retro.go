@@ -102,7 +102,6 @@ type scratch struct {
 	touch   uint16      // propagate: keeps the touching loads
 	succ    succCache   // init: the successor materials
 	work    subWork     // the sub-slice this worker builds
-	at      []kingPair  // the storage of sub.at
 }
 
 // subWork is the working state of one sub-slice, indexed by side*kings +
@@ -313,7 +312,7 @@ func (rt *retro) subslice(ctx context.Context, mc uint64, threads int, pool *syn
 	defer pool.Put(sc)
 	si := &sc.sub
 	si.set(x, rt.r.Board, mc)
-	sc.at = si.listKings(sc.at)
+	si.listKings()
 	if rt.cover != nil {
 		// A cone is closed under the men's steps; a slice that is not
 		// would read codeInvalid as a value.
@@ -416,7 +415,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 	s := draughts.Side(lo / x.kings) // j = s*kings + r
 	r := lo % x.kings
 	at := si.at
-	if at == nil {
+	if len(at) == 0 {
 		cur.seek(r)
 	}
 	for j := lo; j < hi; j, r = j+1, r+1 {
@@ -424,7 +423,7 @@ func (rt *retro) initRange(sc *scratch, si *subIndex, work *subWork, lo, hi uint
 			s, r = s+1, 0
 		}
 		var w, k draughts.Bitboard
-		if at != nil {
+		if len(at) != 0 {
 			w, k = at[r].w, at[r].k
 		} else {
 			if j != lo {

@@ -24,10 +24,10 @@ type subIndex struct {
 	steps [2][]manStep
 	buf   [2][4 * 16]manStep // steps' storage: 2 per man at most
 	// at[r] are the kings of placement r, listed once per sub-slice when
-	// it has at most maxListed placements (listKings), else nil: init
+	// it has at most maxListed placements (listKings), else empty: init
 	// reads both sides' positions from it instead of walking a cursor
 	// twice, and the propagation instead of unranking each position it
-	// expands (kingsOf).
+	// expands (unrank). Its storage is kept for the next sub-slice.
 	at []kingPair
 }
 
@@ -39,28 +39,26 @@ type kingPair struct{ w, k draughts.Bitboard }
 // placements, which are unranked as they are met instead.
 const maxListed = 1 << 20
 
-// listKings lists the kings of every placement of si into buf (reused)
-// and sets si.at, or leaves si.at nil when there are more than maxListed.
-func (si *subIndex) listKings(buf []kingPair) []kingPair {
+// listKings lists the kings of every placement of si into si.at, or
+// leaves it empty when there are more than maxListed.
+func (si *subIndex) listKings() {
 	n := si.x.kings
-	si.at = nil
 	if n > maxListed {
-		return buf
+		si.at = si.at[:0]
+		return
 	}
-	if uint64(cap(buf)) < n {
-		buf = make([]kingPair, n)
+	if uint64(cap(si.at)) < n {
+		si.at = make([]kingPair, n)
 	}
-	buf = buf[:n]
+	si.at = si.at[:n]
 	cur := kingCursor{si: si}
 	cur.seek(0)
-	for r := range buf {
+	for r := range si.at {
 		if r != 0 {
 			cur.next()
 		}
-		buf[r].w, buf[r].k = cur.kings()
+		si.at[r].w, si.at[r].k = cur.kings()
 	}
-	si.at = buf
-	return buf
 }
 
 // placements ranks the king placements of one men configuration.
@@ -79,7 +77,7 @@ func (x *indexer) placementsOf(mc uint64, empty draughts.Bitboard) placements {
 
 // set makes si the sub-slice of men configuration mc.
 func (si *subIndex) set(x *indexer, b *draughts.Board, mc uint64) {
-	si.x, si.b, si.at = x, b, nil // a list of another configuration's kings is stale
+	si.x, si.b, si.at = x, b, si.at[:0] // a list of another configuration's kings is stale
 	si.men = x.men(mc)
 	si.mc = mc
 	si.placements = x.placementsOf(mc, b.Mask&^(si.men[0]|si.men[1]))
@@ -124,15 +122,20 @@ func kingsRank(free uint64, ks draughts.Bitboard) uint64 {
 	return r
 }
 
-// kings returns the white and black kings of placement r.
+// kings returns the white and black kings of placement r: listed, or
+// unranked.
 func (si *subIndex) kings(r uint64) (w, k draughts.Bitboard) {
-	return si.kingsOf(r/si.nBK, r)
+	if len(si.at) != 0 {
+		return si.at[r].w, si.at[r].k
+	}
+	return si.unrank(r)
 }
 
-// kingsOf is kings of placement r, whose white combination is wc (r/nBK:
-// one division for callers that need both).
-func (si *subIndex) kingsOf(wc, r uint64) (w, k draughts.Bitboard) {
+// unrank returns the kings of placement r from its rank (kings reads the
+// list instead when there is one).
+func (si *subIndex) unrank(r uint64) (w, k draughts.Bitboard) {
 	x := si.x
+	wc := r / x.nBK
 	wq := x.cWK.get(wc)
 	for _, q := range wq {
 		w |= draughts.Bit(si.sq[q])
