@@ -36,6 +36,38 @@ const published3No2 = "B:W14,25,30,39,44,50:B7,9,10,16,18,28,29,33"
 // published3Budget is the node budget per decision.
 const published3Budget = 60_000_000
 
+// published3Knobs returns the moves to decide and the node budget per
+// decision: defaults, or DRAUGHTSJUDGE_BENCH_MOVES (moves separated by
+// commas) and DRAUGHTSJUDGE_BENCH_NODES (a number) for longer experiments.
+func published3Knobs(b *testing.B, moves []string) ([]string, uint64) {
+	nodes := uint64(published3Budget)
+	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_NODES"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 {
+			b.Fatalf("DRAUGHTSJUDGE_BENCH_NODES=%q: want a number of nodes", v)
+		}
+		nodes = n
+	}
+	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_MOVES"); v != "" {
+		moves = strings.Split(v, ",")
+	}
+	return moves, nodes
+}
+
+// published3Table returns the table's size in bytes: 2 GiB, or
+// DRAUGHTSJUDGE_BENCH_TT GiB.
+func published3Table(b *testing.B) int {
+	v := os.Getenv("DRAUGHTSJUDGE_BENCH_TT")
+	if v == "" {
+		return 2 << 30
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		b.Fatalf("DRAUGHTSJUDGE_BENCH_TT=%q: want a number of GiB", v)
+	}
+	return n << 30
+}
+
 // benchStore opens the store DRAUGHTSJUDGE_BENCH_DB (a copy: Badger locks
 // it) holding the international endgame databases; it skips b when unset.
 func benchStore(b *testing.B) *tablebase.Store {
@@ -61,7 +93,8 @@ func benchStore(b *testing.B) *tablebase.Store {
 
 // BenchmarkPublished3No1 decides each of published3No1Open against the
 // real win (no finale rule) with one prover and one 2 GiB table, as
-// phase 1 does, at most published3Budget nodes each; it logs each
+// phase 1 does, at most published3Budget nodes each (the knobs:
+// published3Knobs, published3Table); it logs each
 // outcome with its nodes and, for a move left open, Black's replies'
 // numbers and the most-proving line, and reports the nodes and the moves
 // decided.
@@ -73,11 +106,12 @@ func BenchmarkPublished3No1(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	moves, budget := published3Knobs(b, published3No1Open)
 	var nodes, decided uint64
 	for i := 0; i < b.N; i++ {
-		tt := NewPNTable(2 << 30)
-		pv := NewProver(r, Win{Prober: TablebaseProber(s)}, draughts.White, Budget{Nodes: published3Budget}, tt)
-		for _, ms := range published3No1Open {
+		tt := NewPNTable(published3Table(b))
+		pv := NewProver(r, Win{Prober: TablebaseProber(s)}, draughts.White, Budget{Nodes: budget}, tt)
+		for _, ms := range moves {
 			m, err := draughts.ParseMove(&p, r, ms)
 			if err != nil {
 				b.Fatal(err)
@@ -100,7 +134,7 @@ func BenchmarkPublished3No1(b *testing.B) {
 
 // BenchmarkPublished3No2 decides published3No2 for White under the
 // problem finale rule (margin 2) with a 2 GiB table and published3Budget
-// nodes, and logs the outcome and the most-proving line.
+// nodes (or the knobs' values), and logs the outcome and the most-proving line.
 func BenchmarkPublished3No2(b *testing.B) {
 	s := benchStore(b)
 	defer s.Close()
@@ -109,10 +143,11 @@ func BenchmarkPublished3No2(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	_, budget := published3Knobs(b, nil)
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
-		tt := NewPNTable(2 << 30)
-		pv := NewProver(r, Win{Prober: TablebaseProber(s), MaterialMargin: 2}, draughts.White, Budget{Nodes: published3Budget}, tt)
+		tt := NewPNTable(published3Table(b))
+		pv := NewProver(r, Win{Prober: TablebaseProber(s), MaterialMargin: 2}, draughts.White, Budget{Nodes: budget}, tt)
 		o, _ := pv.Decide(p)
 		b.Logf("%v in %d nodes", o, pv.Nodes())
 		if o == Aborted {
