@@ -38,7 +38,8 @@ const published3Budget = 60_000_000
 
 // published3Knobs returns the moves to decide and the node budget per
 // decision: defaults, or DRAUGHTSJUDGE_BENCH_MOVES (moves separated by
-// commas) and DRAUGHTSJUDGE_BENCH_NODES (a number) for longer experiments.
+// commas; a move may be a line, moves separated by spaces, decided from
+// its end) and DRAUGHTSJUDGE_BENCH_NODES (a number) for longer experiments.
 func published3Knobs(b *testing.B, moves []string) ([]string, uint64) {
 	nodes := uint64(published3Budget)
 	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_NODES"); v != "" {
@@ -112,11 +113,14 @@ func BenchmarkPublished3No1(b *testing.B) {
 		tt := NewPNTable(published3Table(b))
 		pv := NewProver(r, Win{Prober: TablebaseProber(s)}, draughts.White, Budget{Nodes: budget}, tt)
 		for _, ms := range moves {
-			m, err := draughts.ParseMove(&p, r, ms)
-			if err != nil {
-				b.Fatal(err)
+			q := p
+			for _, s := range strings.Fields(ms) { // "3-25 47-33": a line
+				m, err := draughts.ParseMove(&q, r, s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				q = q.Play(m)
 			}
-			q := p.Play(m)
 			n0 := pv.Nodes()
 			o, _ := pv.Decide(q)
 			b.Logf("9.%s: %v in %d nodes", ms, o, pv.Nodes()-n0)
