@@ -55,6 +55,20 @@ func published3Knobs(b *testing.B, moves []string) ([]string, uint64) {
 	return moves, nodes
 }
 
+// published3Margin returns the finale rule's margin for No. 1: 0 (the
+// real win), or DRAUGHTSJUDGE_BENCH_MARGIN (the check's problem rule: 2).
+func published3Margin(b *testing.B) int {
+	v := os.Getenv("DRAUGHTSJUDGE_BENCH_MARGIN")
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		b.Fatalf("DRAUGHTSJUDGE_BENCH_MARGIN=%q: want a number of pieces", v)
+	}
+	return n
+}
+
 // published3Table returns the table's size in bytes: 2 GiB, or
 // DRAUGHTSJUDGE_BENCH_TT GiB.
 func published3Table(b *testing.B) int {
@@ -111,7 +125,7 @@ func BenchmarkPublished3No1(b *testing.B) {
 	var nodes, decided uint64
 	for i := 0; i < b.N; i++ {
 		tt := NewPNTable(published3Table(b))
-		pv := NewProver(r, Win{Prober: TablebaseProber(s)}, draughts.White, Budget{Nodes: budget}, tt)
+		pv := NewProver(r, Win{Prober: TablebaseProber(s), MaterialMargin: published3Margin(b)}, draughts.White, Budget{Nodes: budget}, tt)
 		for _, ms := range moves {
 			q := p
 			for _, s := range strings.Fields(ms) { // "3-25 47-33": a line
