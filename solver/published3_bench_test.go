@@ -36,51 +36,24 @@ const published3No2 = "B:W14,25,30,39,44,50:B7,9,10,16,18,28,29,33"
 // published3Budget is the node budget per decision.
 const published3Budget = 60_000_000
 
-// published3Knobs returns the moves to decide and the node budget per
-// decision: defaults, or DRAUGHTSJUDGE_BENCH_MOVES (moves separated by
-// commas; a move may be a line, moves separated by spaces, decided from
-// its end) and DRAUGHTSJUDGE_BENCH_NODES (a number) for longer experiments.
-func published3Knobs(b *testing.B, moves []string) ([]string, uint64) {
-	nodes := uint64(published3Budget)
-	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_NODES"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil || n == 0 {
-			b.Fatalf("DRAUGHTSJUDGE_BENCH_NODES=%q: want a number of nodes", v)
-		}
-		nodes = n
-	}
-	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_MOVES"); v != "" {
-		moves = strings.Split(v, ",")
-	}
-	return moves, nodes
-}
-
-// published3Margin returns the finale rule's margin for No. 1: 0 (the
-// real win), or DRAUGHTSJUDGE_BENCH_MARGIN (the check's problem rule: 2).
-func published3Margin(b *testing.B) int {
-	v := os.Getenv("DRAUGHTSJUDGE_BENCH_MARGIN")
+// benchEnv returns the environment variable name as a number of at
+// least least, or def when it is unset; anything else fails b. The knobs
+// of the published-3 benchmarks, for longer experiments:
+// DRAUGHTSJUDGE_BENCH_NODES (node budget per decision),
+// DRAUGHTSJUDGE_BENCH_TT (table, GiB), DRAUGHTSJUDGE_BENCH_MARGIN (No. 1's
+// finale rule: 0 the real win, 2 the check's problem rule) and
+// DRAUGHTSJUDGE_BENCH_PAGES (benchStore); DRAUGHTSJUDGE_BENCH_MOVES
+// (BenchmarkPublished3No1) is a list.
+func benchEnv(b *testing.B, name string, def, least int) int {
+	v := os.Getenv(name)
 	if v == "" {
-		return 0
+		return def
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		b.Fatalf("DRAUGHTSJUDGE_BENCH_MARGIN=%q: want a number of pieces", v)
+	if err != nil || n < least {
+		b.Fatalf("%s=%q: want a whole number of at least %d", name, v, least)
 	}
 	return n
-}
-
-// published3Table returns the table's size in bytes: 2 GiB, or
-// DRAUGHTSJUDGE_BENCH_TT GiB.
-func published3Table(b *testing.B) int {
-	v := os.Getenv("DRAUGHTSJUDGE_BENCH_TT")
-	if v == "" {
-		return 2 << 30
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		b.Fatalf("DRAUGHTSJUDGE_BENCH_TT=%q: want a number of GiB", v)
-	}
-	return n << 30
 }
 
 // benchStore opens the store DRAUGHTSJUDGE_BENCH_DB (a copy: Badger locks
@@ -96,11 +69,7 @@ func benchStore(b *testing.B) *tablebase.Store {
 	}
 	// DRAUGHTSJUDGE_BENCH_PAGES=N: N GiB of pages for the slices probed by
 	// pages (six-piece international ones; default tablebase.DefaultPageBudget).
-	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_PAGES"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("DRAUGHTSJUDGE_BENCH_PAGES=%q: want a number of GiB", v)
-		}
+	if n := benchEnv(b, "DRAUGHTSJUDGE_BENCH_PAGES", 0, 1); n != 0 {
 		s.Endgames(draughts.International).SetPaging(tablebase.DefaultPagingThreshold, uint64(n)<<30)
 	}
 	return s
@@ -108,8 +77,10 @@ func benchStore(b *testing.B) *tablebase.Store {
 
 // BenchmarkPublished3No1 decides each of published3No1Open against the
 // real win (no finale rule) with one prover and one 2 GiB table, as
-// phase 1 does, at most published3Budget nodes each (the knobs:
-// published3Knobs, published3Table); it logs each
+// phase 1 does, at most published3Budget nodes each (or the knobs of
+// benchEnv; DRAUGHTSJUDGE_BENCH_MOVES: entries separated by commas, each
+// a move or a line of moves separated by spaces, decided from its end);
+// it logs each
 // outcome with its nodes and, for a move left open, Black's replies'
 // numbers and the most-proving line, and reports the nodes and the moves
 // decided.
@@ -121,11 +92,17 @@ func BenchmarkPublished3No1(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	moves, budget := published3Knobs(b, published3No1Open)
+	moves := published3No1Open
+	if v := os.Getenv("DRAUGHTSJUDGE_BENCH_MOVES"); v != "" {
+		moves = strings.Split(v, ",")
+	}
+	budget := uint64(benchEnv(b, "DRAUGHTSJUDGE_BENCH_NODES", published3Budget, 1))
+	table := benchEnv(b, "DRAUGHTSJUDGE_BENCH_TT", 2, 1) << 30
+	goal := Win{Prober: TablebaseProber(s), MaterialMargin: benchEnv(b, "DRAUGHTSJUDGE_BENCH_MARGIN", 0, 0)}
 	var nodes, decided uint64
 	for i := 0; i < b.N; i++ {
-		tt := NewPNTable(published3Table(b))
-		pv := NewProver(r, Win{Prober: TablebaseProber(s), MaterialMargin: published3Margin(b)}, draughts.White, Budget{Nodes: budget}, tt)
+		tt := NewPNTable(table)
+		pv := NewProver(r, goal, draughts.White, Budget{Nodes: budget}, tt)
 		for _, ms := range moves {
 			q := p
 			for _, s := range strings.Fields(ms) { // "3-25 47-33": a line
@@ -152,7 +129,8 @@ func BenchmarkPublished3No1(b *testing.B) {
 
 // BenchmarkPublished3No2 decides published3No2 for White under the
 // problem finale rule (margin 2) with a 2 GiB table and published3Budget
-// nodes (or the knobs' values), and logs the outcome and the most-proving line.
+// nodes (or benchEnv's knobs), and logs the outcome and the most-proving
+// line.
 func BenchmarkPublished3No2(b *testing.B) {
 	s := benchStore(b)
 	defer s.Close()
@@ -161,10 +139,11 @@ func BenchmarkPublished3No2(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, budget := published3Knobs(b, nil)
+	budget := uint64(benchEnv(b, "DRAUGHTSJUDGE_BENCH_NODES", published3Budget, 1))
+	table := benchEnv(b, "DRAUGHTSJUDGE_BENCH_TT", 2, 1) << 30
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
-		tt := NewPNTable(published3Table(b))
+		tt := NewPNTable(table)
 		pv := NewProver(r, Win{Prober: TablebaseProber(s), MaterialMargin: 2}, draughts.White, Budget{Nodes: budget}, tt)
 		o, _ := pv.Decide(p)
 		b.Logf("%v in %d nodes", o, pv.Nodes())
