@@ -74,7 +74,7 @@ func sampleComps(t testing.TB) []*composition.Composition {
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:231d0b6337ccfedcb3bb2032ace75a96"
+	const want = "report:7377246748455ca63e6fca9c3c753d05"
 	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}

@@ -23,11 +23,12 @@ import (
 //     starts a forced exchange that wins it back (shot). So a combination
 //     must win material: a problem that starts with White two men up is
 //     not "won" by any quiet first move. A king is not one piece: the
-//     rule never accepts a finale where the defender has more kings than
-//     the attacker (a black king against ten white men is no won
-//     finale), nor one where a quiet defender move crowns such a king or
-//     a shot ends with one; those are won only when the database or the
-//     search reaches a real end. This is the judge's reading of a
+//     rule never accepts a finale where the defender has a king (a black
+//     king against ten white men is no won finale, nor is a king and two
+//     men against two kings and three men with the black king on the
+//     long diagonal), nor one where a quiet defender move crowns a king
+//     or a shot ends with one; those are won only when the database or
+//     the search reaches a real end. This is the judge's reading of a
 //     combinational finale, not a proof; reports say when a finale was
 //     accepted by it.
 type Win struct {
@@ -84,18 +85,19 @@ func (w Win) evalWindow(p draughts.Position, r *draughts.Rules, attacker draught
 	}
 	// The finale rule only where no database is exact.
 	need := max(w.MarginBase, 0) + w.MaterialMargin
-	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() && !kingAhead(&p, attacker) &&
+	if w.MaterialMargin > 0 && p.Side != attacker && !ml.Moves[0].IsCapture() && !defenderKing(&p, attacker) &&
 		Material(&p, attacker)-Material(&p, attacker^1) >= need && !shot(p, r, attacker, ml, need) {
 		return Done, 0
 	}
 	return Open, 0
 }
 
-// kingAhead reports whether the defender has more kings than the attacker
-// in p: the problem finale rule does not count such a position as won
-// (a king is not one piece).
-func kingAhead(p *draughts.Position, attacker draughts.Side) bool {
-	return p.KingsOf(attacker^1).Count() > p.KingsOf(attacker).Count()
+// defenderKing reports whether the defender has a king in p: the problem
+// finale rule does not count such a position as won (a king is not one
+// piece; a lone king on the long diagonal holds against three kings, so
+// equal or more kings for the attacker prove nothing either).
+func defenderKing(p *draughts.Position, attacker draughts.Side) bool {
+	return p.KingsOf(attacker^1) != 0
 }
 
 // shot reports whether the defender, to move in p with no capture, has a
@@ -104,15 +106,15 @@ func kingAhead(p *draughts.Position, attacker draughts.Side) bool {
 // lead in pieces below need. The finale rule accepts a finale only when
 // the combination's gain survives every such shot.
 //
-// A quiet move that crowns a defender's king the attacker cannot match
-// (kingAhead) counts as a shot too, and so does an exchange that ends
-// with one.
+// A quiet move that crowns a defender's king (defenderKing) counts as a
+// shot too, and so does an exchange that ends with the defender holding
+// a king.
 func shot(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *draughts.MoveList, need int) bool {
 	left := shotPositions
 	for _, m := range ml.Slice() {
 		q := p.Play(m)
 		if !draughts.HasCapture(&q, r) {
-			if kingAhead(&q, attacker) {
+			if defenderKing(&q, attacker) {
 				return true
 			}
 			continue
@@ -133,13 +135,13 @@ func shot(p draughts.Position, r *draughts.Rules, attacker draughts.Side, ml *dr
 const shotPositions = 4096
 
 // kingLost is exchange's value of a sequence that leaves the defender
-// with more kings than the attacker: below any margin.
+// with a king: below any margin.
 const kingLost = -1 << 10
 
 // exchange is the attacker's lead in pieces after the captures that follow
 // from p, each side choosing its best capture (captures are compulsory),
 // until the side to move has none (kingLost when the defender then has
-// more kings than the attacker). depth bounds the sequence; *left counts
+// a king). depth bounds the sequence; *left counts
 // down the positions visited (at 0 the value is kingLost: not decided).
 func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, depth int, left *int) int {
 	*left--
@@ -148,7 +150,7 @@ func exchange(p draughts.Position, r *draughts.Rules, attacker draughts.Side, de
 	}
 	lead := Material(&p, attacker) - Material(&p, attacker^1)
 	if depth == 0 || !draughts.HasCapture(&p, r) {
-		if kingAhead(&p, attacker) {
+		if defenderKing(&p, attacker) {
 			return kingLost
 		}
 		return lead
