@@ -48,8 +48,9 @@ func after(t *testing.T, c *composition.Composition, moves ...string) draughts.P
 // (testdata/zubov-2.pdn, 10x10): its two lock finales are won (Black has
 // no move); the false "full cook" 1.28-22 36x47 2.22x33 leaves Black a king
 // on 47 against ten white men, which is no won finale whatever the count
-// (a king is not one piece), and so is every finale where Black has more
-// kings than White, or can crown one with a quiet move.
+// (a king is not one piece), and so is every finale where Black has a
+// king, or can crown one with a quiet move (engine -22: before, only more
+// kings than White's).
 func TestProblemFinaleRule(t *testing.T) {
 	c := readComposition(t, "../composition/testdata/zubov-2.pdn")
 	g, err := Goal(c, Options{})

@@ -165,7 +165,7 @@ func TestMarginCountsTheGain(t *testing.T) {
 // 1...b6-a5! forces 2.g1:e3 (the only capture) and then a5:c3:e1 takes b4
 // and d2 — White is only one up, and Black's man ends on e1 as a king.
 // Not an accepted finale, not even with a margin of 1: the shot crowns a
-// black king White cannot match (a king is not one piece: docs/solver.md, the problem finale rule).
+// black king (a king is not one piece: docs/solver.md, the problem finale rule).
 func TestMarginLooksForShots(t *testing.T) {
 	r := draughts.Russian
 	p, err := draughts.ParseFEN(r, "B:Wb4,d4,h4,d2,g1:Bg7,b6,f2")
