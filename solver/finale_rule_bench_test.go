@@ -64,8 +64,12 @@ func BenchmarkFinaleRuleAgainstDatabase(b *testing.B) {
 			c := measureFinaleRule(b, r, eg, m)
 			accepted += c.accepted
 			wrong += c.draws + c.blackWins
-			b.Logf("%s White %d men %d kings vs Black %d men %d kings: %d positions, %d accepted, %d of them draws, %d Black wins (e.g. %s)",
-				r.Name, m.WM, m.WK, m.BM, m.BK, c.positions, c.accepted, c.draws, c.blackWins, c.example)
+			draw := ""
+			if c.example != "" {
+				draw = " (a draw: " + c.example + ")"
+			}
+			b.Logf("%s White %d men %d kings vs Black %d men %d kings: %d positions, %d accepted, %d of them draws, %d Black wins%s",
+				r.Name, m.WM, m.WK, m.BM, m.BK, c.positions, c.accepted, c.draws, c.blackWins, draw)
 		}
 		b.ReportMetric(float64(accepted), "accepted")
 		b.ReportMetric(float64(wrong), "not-won")
