@@ -84,7 +84,7 @@ func TestGameRulesPetrovTriangle(t *testing.T) {
 // both times. The rule leaves both to the database, which tells them
 // apart.
 func TestMarginLeavesKingsToDatabase(t *testing.T) {
-	st := threeKingsDB(t)
+	db := threeKingsDB(t)
 	r := draughts.Russian
 	for _, tc := range []struct {
 		fen  string
@@ -94,17 +94,20 @@ func TestMarginLeavesKingsToDatabase(t *testing.T) {
 		{"B:WKc1,Ke1,Kg1:BKh8", tablebase.Draw, Failed}, // on the main road
 		{"B:WKc1,Ke1,Kg1:BKa7", tablebase.Loss, Done},   // off it, shut out by Kg1
 	} {
-		p, _ := draughts.ParseFEN(r, tc.fen)
+		p, err := draughts.ParseFEN(r, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var ml draughts.MoveList
 		draughts.Generate(&p, r, &ml)
-		if st, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); st != Open {
-			t.Errorf("%s: the finale rule alone says %v, want Open (a black king)", tc.fen, st)
+		if got, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); got != Open {
+			t.Errorf("%s: the finale rule alone says %v, want Open (a black king)", tc.fen, got)
 		}
-		if v, ok := st.Endgames(r).Probe(&p); !ok || v.WDL != tc.wdl {
+		if v, ok := db.Endgames(r).Probe(&p); !ok || v.WDL != tc.wdl {
 			t.Errorf("%s: database value %v %v, want %v", tc.fen, v, ok, tc.wdl)
 		}
-		if st, _ := (Win{MaterialMargin: 2, Prober: TablebaseProber(st)}).Eval(p, r, draughts.White, &ml); st != tc.want {
-			t.Errorf("%s: with the database %v, want %v", tc.fen, st, tc.want)
+		if got, _ := (Win{MaterialMargin: 2, Prober: TablebaseProber(db)}).Eval(p, r, draughts.White, &ml); got != tc.want {
+			t.Errorf("%s: with the database %v, want %v", tc.fen, got, tc.want)
 		}
 	}
 }
