@@ -247,7 +247,7 @@ func (c *Composition) addParts(text, t string, line int, mods partModifiers, kin
 			pst := st
 			pst.BlackFirst = s == draughts.Black
 			pst.Text = strings.ToLower(s.String()) + "-first: " + t
-			c.Parts = append(c.Parts, Part{Name: joinNames(append(names, sideName(s)+" to move"), ""), Start: p, Stipulation: pst})
+			c.Parts = append(c.Parts, Part{Name: joinNames(append(names, SideName(s)+" to move"), ""), Start: p, Stipulation: pst})
 			sides[s] = true
 		}
 	case mods.double:
@@ -336,7 +336,8 @@ func (c *Composition) partSolutions(line int) error {
 	return nil
 }
 
-func sideName(s draughts.Side) string {
+// SideName is "White" or "Black", as a sentence names the side.
+func SideName(s draughts.Side) string {
 	if s == draughts.White {
 		return "White"
 	}

@@ -21,7 +21,7 @@ import (
 // ReportVersion names the checks' semantics: cached reports (cmd's store)
 // written by another version are recomputed. Change it whenever a change
 // to this package can change a report.
-const ReportVersion = 33
+const ReportVersion = 34
 
 // Status is a check's status (its "status" in the JSON).
 type Status string
@@ -350,10 +350,13 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 		// Which first moves remain open, by name (a full-board problem),
 		// and what the author's lines decide all the same (undecided.go).
 		detail := ans.Reason + openFirstMoves(ans, "; first moves without a win within the bound: ")
-		failed, unique := rep.undecidedLines(c, goal, attacker, opt, lines)
+		failed, unique, ends := rep.undecidedLines(c, goal, attacker, opt, lines)
 		if failed != "" {
 			rep.add(newCheck(CheckSolvable, Fail, failed+" ("+detail+")"))
 		} else {
+			if ends != "" {
+				detail += "; " + ends
+			}
 			rep.add(newCheck(CheckSolvable, Unknown, detail))
 		}
 		if unique != nil {

@@ -106,3 +106,71 @@ func numberedLast(line []string, start draughts.Side) string {
 	n := max(len(line)-4, 0)
 	return composition.Numbered(line[:n], line[n:], start)
 }
+
+// endMoves analyses the moves one by one at p, where an author's line
+// stops before the goal (a published introduction whose real solution is
+// not given, a main line cut short) and one search's budget did not
+// decide the whole position: each move gets a fresh budget of its own.
+// With the attacker to move it returns Never when every move is proved
+// never to force the goal at any depth (the line ends where the attacker
+// cannot win, 11.2.3), with each move's refutation, and Proved when one
+// move forces it. With the defender to move it returns Never when a
+// defence escapes at any depth, and Proved when every defence is proved
+// lost. The distance is in attacker moves from p (a proof's length when
+// the exact search spent its budget). Otherwise Aborted, with the text
+// naming the moves decided and those left open.
+func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, int, string) {
+	at := "the author's text ends after " + numberedLast(line, w.c.Start.Side) + " in " + draughts.FEN(&p, w.r)
+	no := composition.MoveNo(line, w.c.Start.Side)
+	attacking := p.Side == w.attacker
+	hi := w.bound
+	if attacking {
+		hi--
+	}
+	var never, won, open []string
+	longest := 0
+	for _, m := range sortedMoves(&p, w.r) {
+		q, text := p.Play(m), draughts.MoveString(&p, w.r, m)
+		o, d := w.s.DistanceFresh(q, hi)
+		in := fmt.Sprint(d)
+		if w.s.DistanceIsBound() {
+			in = "at most " + in // a proof's length: the exact search spent its budget
+		}
+		switch {
+		case o == solver.Proved && attacking:
+			return solver.Proved, d + 1, "the tool's move " + no + text + ", the goal in " + in + " more"
+		case o == solver.Proved:
+			won = append(won, fmt.Sprintf("%s%s (in %s)", no, text, in))
+			longest = max(longest, d)
+		case o == solver.Never && !attacking:
+			return solver.Never, 0, fmt.Sprintf("%s: %s escapes with %s%s (no forced win after it at any depth)", at, composition.SideName(p.Side), no, text)
+		case o == solver.Never:
+			r := no + text
+			if e := w.escapes(q, append(append([]string(nil), line...), text), 1); len(e) > 0 {
+				r += " (refuted by " + e[0] + ")"
+			}
+			never = append(never, r)
+		default:
+			open = append(open, text)
+		}
+	}
+	n := len(never) + len(won) + len(open)
+	switch {
+	case n == 0:
+		return solver.Aborted, 0, at
+	case len(open) == 0 && attacking:
+		return solver.Never, 0, fmt.Sprintf("%s, where %s never forces the goal at any depth: its %s, each refuted: %s",
+			at, composition.SideName(w.attacker), count(n, "move"), strings.Join(never, ", "))
+	case len(open) == 0:
+		return solver.Proved, longest, "every defence proved lost: " + strings.Join(won, ", ")
+	}
+	parts := []string{fmt.Sprintf("%s before the goal, %s to move, %s there", at, composition.SideName(p.Side), count(n, "move"))}
+	if len(never) > 0 {
+		parts = append(parts, "never forcing the goal: "+strings.Join(never, ", "))
+	}
+	if len(won) > 0 {
+		parts = append(parts, "lost: "+strings.Join(won, ", "))
+	}
+	parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))
+	return solver.Aborted, 0, strings.Join(parts, "; ")
+}

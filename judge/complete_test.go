@@ -1,12 +1,16 @@
 package judge_test
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
 
+	"draughtsjudge/corpus"
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
+	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
 )
 
 // A solution that stops before the goal is completed by the tool, and
@@ -139,5 +143,67 @@ func TestFalseLineNamesEscape(t *testing.T) {
 		if wdl, _, ok := prober.Probe(r, q); !ok || wdl > 0 {
 			t.Errorf("escape %s: the database gives White (to move) %d (known %v), want no win", e, wdl, ok)
 		}
+	}
+}
+
+// Where the author's text stops before the goal and one search did not
+// decide the position, each move there is decided on its own. The truth
+// is Shoshin's published solution (corpus/sample): after 3.a3-b4 Black
+// has two moves, and the page answers both, 3...h2-g1 4.b4-a5 (g1:b6
+// 5.a5:c7 and Black's last man falls on move 6) and 3...a7-b6 4.c5:a7
+// h2-g1 5.b4-c5 (the king must take on c5 and is taken on move 6): each
+// lost in three White moves. Cut one move earlier, after 3...h2-g1, White
+// to move, 4.b4-a5 is the published win.
+func TestLineEndByMove(t *testing.T) {
+	es := corpus.Parse("shoshin.pdn", []byte(published(t, "Shoshin")))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("entries %+v", es)
+	}
+	c := es[0].Composition
+	opt := linesOpts()
+	line := []string{"a5-b4", "f4-g3", "b4-c5", "g3-h2", "a3-b4"}
+	o, d, text, err := judge.EndMoves(c, opt, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "every defence proved lost: 3...a7-b6 (in 3), 3...h2-g1 (in 3)"; o != solver.Proved || d != 3 || text != want {
+		t.Errorf("after 3.a3-b4: %v in %d, %q\nwant proved in 3, %q", o, d, text, want)
+	}
+	o, d, text, err = judge.EndMoves(c, opt, append(line, "h2-g1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o != solver.Proved || d != 3 || !strings.HasPrefix(text, "the tool's move 4.") {
+		t.Errorf("after 3...h2-g1: %v in %d, %q; want a White move winning in 3", o, d, text)
+	}
+}
+
+// A line that ends where the attacker cannot win: a lone white king
+// against a lone black king is a draw (the two-piece endgame database,
+// built by retrograde analysis, not by the solver, says so; a king on the
+// long diagonal is taken at once, 6.1.5), so each White move is refuted.
+func TestLineEndEveryMoveRefuted(t *testing.T) {
+	game := edit(t, published(t, "Shoshin"), `[FEN "W:WKa5,a3:Ba7,f4"]`, `[FEN "W:WKc1:BKh8"]`)
+	es := corpus.Parse("kings.pdn", []byte(game))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("entries %+v", es)
+	}
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.MaterialsUpTo(draughts.Russian, 2)...); err != nil {
+		t.Fatal(err)
+	}
+	opt := linesOpts()
+	opt.Prober = solver.TablebaseProber(st)
+	o, _, text, err := judge.EndMoves(es[0].Composition, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "the author's text ends after the start in W:WKc1:BKh8, where White never forces the goal at any depth: its 7 moves, each refuted: "
+	if o != solver.Never || !strings.HasPrefix(text, want) || !strings.Contains(text, "1.c1-b2 (refuted by 1...h8:a1)") {
+		t.Errorf("%v, %q\nwant never, starting %q, with 1.c1-b2 refuted by the capture 1...h8:a1", o, text, want)
 	}
 }

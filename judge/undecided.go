@@ -27,11 +27,13 @@ import (
 
 // undecidedLines walks the author's lines of c while its solve is
 // undecided. It returns [solvable]'s detail when a line is proved not to
-// force the goal ("" when none is), and [unique] failed when a dual that
-// the genre forbids is proved (nil when none is).
-func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, lines []composition.Line) (string, *Check) {
+// force the goal ("" when none is), [unique] failed when a dual that
+// the genre forbids is proved (nil when none is), and, where a line stops
+// before the goal with the attacker to move and stays undecided, which of
+// his moves there are refuted and which are open (walker.ends).
+func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, lines []composition.Line) (string, *Check, string) {
 	if len(rep.AuthorErrors) > 0 || len(lines) == 0 || rep.AuthorKey == "" {
-		return "", nil
+		return "", nil, ""
 	}
 	so := opt.Solver
 	so.SetDefaults() // the bound the solve searched to
@@ -54,12 +56,13 @@ func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, 
 	rep.Duals, rep.Transpositions, rep.MissingDefences = w.duals, w.transpositions, w.missing
 	either := fmt.Sprintf("; whether %s%s forces the goal is undecided, and either way the entry is defective: if it does not, the stipulation is not met (11.2.3), if it does, ",
 		composition.MoveNo(nil, c.Start.Side), rep.AuthorKey)
+	ends := strings.Join(w.ends, "; ")
 	if len(w.failures) > 0 {
-		return strings.Join(w.failures, "; ") + either + "this line of its solution does not force the goal", nil
+		return strings.Join(w.failures, "; ") + either + "this line of its solution does not force the goal", nil, ends
 	}
 	if len(cooks()) == 0 {
-		return "", nil
+		return "", nil, ends
 	}
 	ch := newCheck(CheckUnique, Fail, cookText(c, cooks())+either+"the dual is in its solution (11.2.6)")
-	return "", &ch
+	return "", &ch, ends
 }

@@ -28,6 +28,10 @@ type walker struct {
 
 	duals, transpositions, missing []Finding
 	failures, unknowns, finales    []string
+	// ends say, where an author's line stops before the goal with the
+	// attacker to move and undecided, which of his moves there are
+	// proved never to force it and which are open (complete.go).
+	ends []string
 	// sideFinales are uneconomical finales the solver's play reaches
 	// after defences the author did not give (tasks).
 	sideFinales []string
@@ -378,6 +382,18 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 		// The moves the tool adds are the finale's (formal.go finales,
 		// Finale.Completed).
 		w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal", numberedLast(line, w.c.Start.Side), count(dist, "more forced move")))
+	case o != solver.Never:
+		// One search's budget did not decide the whole position: each
+		// move there gets its own (complete.go).
+		switch eo, dist, text := w.endMoves(p, line); eo {
+		case solver.Proved:
+			w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal (%s)", numberedLast(line, w.c.Start.Side), count(dist, "more forced move"), text))
+		case solver.Never:
+			w.failures = append(w.failures, text)
+		default:
+			w.ends = append(w.ends, text)
+			w.result(o, text, line)
+		}
 	default:
 		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
 	}
