@@ -116,10 +116,10 @@ func numberedLast(line []string, start draughts.Side) string {
 // cannot win, 11.2.3), with each move's refutation, and Proved when one
 // move forces it. With the defender to move it returns Never when a
 // defence escapes at any depth, and Proved when every defence is proved
-// lost. The distance is in attacker moves from p (a proof's length when
-// the exact search spent its budget). Otherwise Aborted, with the text
-// naming the moves decided and those left open.
-func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, int, string) {
+// lost, the distances in attacker moves (a proof's length, "at most",
+// when the exact search spent its budget). Otherwise Aborted, with the
+// text naming the moves decided and those left open.
+func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, string) {
 	at := "the author's text ends after " + numberedLast(line, w.c.Start.Side) + " in " + draughts.FEN(&p, w.r)
 	no := composition.MoveNo(line, w.c.Start.Side)
 	attacking := p.Side == w.attacker
@@ -128,22 +128,20 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, i
 		hi--
 	}
 	var never, won, open []string
-	longest := 0
 	for _, m := range sortedMoves(&p, w.r) {
 		q, text := p.Play(m), draughts.MoveString(&p, w.r, m)
 		o, d := w.s.DistanceFresh(q, hi)
-		in := fmt.Sprint(d)
-		if w.s.DistanceIsBound() {
-			in = "at most " + in // a proof's length: the exact search spent its budget
+		in, more := fmt.Sprint(d), count(d, "more move")
+		if w.s.DistanceIsBound() { // a proof's length: the exact search spent its budget
+			in, more = "at most "+in, "at most "+more
 		}
 		switch {
 		case o == solver.Proved && attacking:
-			return solver.Proved, d + 1, "the tool's move " + no + text + ", the goal in " + in + " more"
+			return solver.Proved, "the tool's move " + no + text + " forces the goal in " + more
 		case o == solver.Proved:
 			won = append(won, fmt.Sprintf("%s%s (in %s)", no, text, in))
-			longest = max(longest, d)
 		case o == solver.Never && !attacking:
-			return solver.Never, 0, fmt.Sprintf("%s: %s escapes with %s%s (no forced win after it at any depth)", at, composition.SideName(p.Side), no, text)
+			return solver.Never, fmt.Sprintf("%s: %s escapes with %s%s (no forced win after it at any depth)", at, composition.SideName(p.Side), no, text)
 		case o == solver.Never:
 			r := no + text
 			if e := w.escapes(q, append(append([]string(nil), line...), text), 1); len(e) > 0 {
@@ -157,12 +155,12 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, i
 	n := len(never) + len(won) + len(open)
 	switch {
 	case n == 0:
-		return solver.Aborted, 0, at
+		return solver.Aborted, at
 	case len(open) == 0 && attacking:
-		return solver.Never, 0, fmt.Sprintf("%s, where %s never forces the goal at any depth: its %s, each refuted: %s",
+		return solver.Never, fmt.Sprintf("%s, where %s never forces the goal at any depth: its %s, each refuted: %s",
 			at, composition.SideName(w.attacker), count(n, "move"), strings.Join(never, ", "))
 	case len(open) == 0:
-		return solver.Proved, longest, "every defence proved lost: " + strings.Join(won, ", ")
+		return solver.Proved, "every defence proved lost: " + strings.Join(won, ", ")
 	}
 	parts := []string{fmt.Sprintf("%s before the goal, %s to move, %s there", at, composition.SideName(p.Side), count(n, "move"))}
 	if len(never) > 0 {
@@ -172,5 +170,5 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, i
 		parts = append(parts, "lost: "+strings.Join(won, ", "))
 	}
 	parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))
-	return solver.Aborted, 0, strings.Join(parts, "; ")
+	return solver.Aborted, strings.Join(parts, "; ")
 }

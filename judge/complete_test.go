@@ -162,19 +162,19 @@ func TestLineEndByMove(t *testing.T) {
 	c := es[0].Composition
 	opt := linesOpts()
 	line := []string{"a5-b4", "f4-g3", "b4-c5", "g3-h2", "a3-b4"}
-	o, d, text, err := judge.EndMoves(c, opt, line)
+	o, text, err := judge.EndMoves(c, opt, line)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "every defence proved lost: 3...a7-b6 (in 3), 3...h2-g1 (in 3)"; o != solver.Proved || d != 3 || text != want {
-		t.Errorf("after 3.a3-b4: %v in %d, %q\nwant proved in 3, %q", o, d, text, want)
+	if want := "every defence proved lost: 3...a7-b6 (in 3), 3...h2-g1 (in 3)"; o != solver.Proved || text != want {
+		t.Errorf("after 3.a3-b4: %v, %q\nwant proved, %q", o, text, want)
 	}
-	o, d, text, err = judge.EndMoves(c, opt, append(line, "h2-g1"))
+	o, text, err = judge.EndMoves(c, opt, append(line, "h2-g1"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o != solver.Proved || d != 3 || !strings.HasPrefix(text, "the tool's move 4.") {
-		t.Errorf("after 3...h2-g1: %v in %d, %q; want a White move winning in 3", o, d, text)
+	if want := "the tool's move 4.b4-a5 forces the goal in 2 more moves"; o != solver.Proved || text != want {
+		t.Errorf("after 3...h2-g1: %v, %q\nwant proved, %q", o, text, want)
 	}
 }
 
@@ -198,7 +198,7 @@ func TestLineEndEveryMoveRefuted(t *testing.T) {
 	}
 	opt := linesOpts()
 	opt.Prober = solver.TablebaseProber(st)
-	o, _, text, err := judge.EndMoves(es[0].Composition, opt, nil)
+	o, text, err := judge.EndMoves(es[0].Composition, opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,10 +21,10 @@ func AnalyseReplay(c *composition.Composition) *Report {
 // EndMoves replays line (the author's moves, in notation) from c's start
 // and analyses the moves there one by one as a line's end that one search
 // did not decide (walker.endMoves), with opt's budgets.
-func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Outcome, int, string, error) {
+func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Outcome, string, error) {
 	goal, err := Goal(c, opt)
 	if err != nil {
-		return solver.Aborted, 0, "", err
+		return solver.Aborted, "", err
 	}
 	opt.Solver.Budget.Work = newWork(opt)
 	w := newWalker(c, goal, draughts.White, opt, 40, c.Lines())
@@ -32,10 +32,10 @@ func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Ou
 	for _, t := range line {
 		m, err := draughts.ParseMove(&p, c.Rules, t)
 		if err != nil {
-			return solver.Aborted, 0, "", err
+			return solver.Aborted, "", err
 		}
 		p = p.Play(m)
 	}
-	o, d, text := w.endMoves(p, line)
-	return o, d, text, nil
+	o, text := w.endMoves(p, line)
+	return o, text, nil
 }

@@ -29,8 +29,8 @@ import (
 // undecided. It returns [solvable]'s detail when a line is proved not to
 // force the goal ("" when none is), [unique] failed when a dual that
 // the genre forbids is proved (nil when none is), and, where a line stops
-// before the goal with the attacker to move and stays undecided, which of
-// his moves there are refuted and which are open (walker.ends).
+// before the goal undecided, which moves there are decided and which are
+// open (walker.ends).
 func (rep *Report) undecidedLines(c *composition.Composition, goal solver.Goal, attacker draughts.Side, opt Options, lines []composition.Line) (string, *Check, string) {
 	if len(rep.AuthorErrors) > 0 || len(lines) == 0 || rep.AuthorKey == "" {
 		return "", nil, ""

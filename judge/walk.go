@@ -28,9 +28,8 @@ type walker struct {
 
 	duals, transpositions, missing []Finding
 	failures, unknowns, finales    []string
-	// ends say, where an author's line stops before the goal with the
-	// attacker to move and undecided, which of his moves there are
-	// proved never to force it and which are open (complete.go).
+	// ends say, where an author's line stops before the goal undecided,
+	// which moves there are decided and which are open (complete.go).
 	ends []string
 	// sideFinales are uneconomical finales the solver's play reaches
 	// after defences the author did not give (tasks).
@@ -385,9 +384,9 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 	case o != solver.Never:
 		// One search's budget did not decide the whole position: each
 		// move there gets its own (complete.go).
-		switch eo, dist, text := w.endMoves(p, line); eo {
+		switch eo, text := w.endMoves(p, line); eo {
 		case solver.Proved:
-			w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal (%s)", numberedLast(line, w.c.Start.Side), count(dist, "more forced move"), text))
+			w.finales = append(w.finales, "the author's text ends after "+numberedLast(line, w.c.Start.Side)+"; "+text)
 		case solver.Never:
 			w.failures = append(w.failures, text)
 		default:
