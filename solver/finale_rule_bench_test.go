@@ -2,7 +2,9 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"draughtsjudge/draughts"
@@ -15,8 +17,10 @@ import (
 // pieces (four with DRAUGHTSJUDGE_BENCH_PIECES=5) against one Black man
 // or king, it takes every position with Black to move, counts those the
 // rule accepts as won and, of them, those the database calls a draw or a
-// Black win. The counts are logged per material (docs/solver.md "What the
-// king clause measured"); the metrics are their totals.
+// Black win. The counts are logged per material, and by how many rows the
+// black man has to go to its crowning (docs/solver.md "What the king
+// clause measured", "A man near its promotion row"); the metrics are
+// their totals.
 //
 // DRAUGHTSJUDGE_BENCH_VARIANT=international measures 10x10 (default
 // russian). The slices come from DRAUGHTSJUDGE_BENCH_DB (a copy: Badger
@@ -70,6 +74,9 @@ func BenchmarkFinaleRuleAgainstDatabase(b *testing.B) {
 			}
 			b.Logf("%s White %d men %d kings vs Black %d men %d kings: %d positions, %d accepted, %d of them draws, %d Black wins%s",
 				r.Name, m.WM, m.WK, m.BM, m.BK, c.positions, c.accepted, c.draws, c.blackWins, draw)
+			if c.accepted > 0 {
+				b.Logf("  by the black man's rows to its crowning: %s", c.rowsText())
+			}
 		}
 		b.ReportMetric(float64(accepted), "accepted")
 		b.ReportMetric(float64(wrong), "not-won")
@@ -80,6 +87,35 @@ func BenchmarkFinaleRuleAgainstDatabase(b *testing.B) {
 type finaleRuleCount struct {
 	positions, accepted, draws, blackWins int
 	example                               string // a draw the rule accepts, if any
+	// byRows[d] counts, for the positions whose nearest black man is d
+	// rows from its crowning (0: no black man), those accepted and, of
+	// them, those not won (runawayMan's measure).
+	byRows [10][2]int
+}
+
+// rowsText is byRows as "rows 2: 510222 accepted, 63037 not won; …",
+// the rows with an acceptance only.
+func (c *finaleRuleCount) rowsText() string {
+	var parts []string
+	for d, n := range c.byRows {
+		if n[0] > 0 {
+			parts = append(parts, fmt.Sprintf("rows %d: %d accepted, %d not won", d, n[0], n[1]))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// rowsToCrown is how many rows the black man of p nearest its crowning
+// has to go, 0 when Black has no man.
+func rowsToCrown(p *draughts.Position, b *draughts.Board) int {
+	d := 0
+	for _, sq := range (p.Pieces[draughts.Black] &^ p.Kings).Squares() {
+		row, _ := b.RowCol(sq)
+		if k := b.Size - 1 - row; d == 0 || k < d {
+			d = k
+		}
+	}
+	return d
 }
 
 // measureFinaleRule runs the rule and the database over every position of
@@ -104,6 +140,11 @@ func measureFinaleRule(b *testing.B, r *draughts.Rules, eg *tablebase.Endgames, 
 		v, ok := eg.Probe(&p)
 		if !ok {
 			b.Fatalf("%s: not in the database", draughts.FEN(&p, r))
+		}
+		rows := &c.byRows[rowsToCrown(&p, bd)]
+		rows[0]++
+		if v.WDL != tablebase.Loss {
+			rows[1]++
 		}
 		switch v.WDL {
 		case tablebase.Draw:

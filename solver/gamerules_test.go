@@ -199,3 +199,56 @@ func threeKingsDB(t *testing.T) *tablebase.Store {
 	}
 	return st
 }
+
+// A man near its promotion row against White's men alone: the rule does
+// not count it won (runawayMan). The truth is the database's: in
+// B:Wa7,c7,e7:Ba3 the black man crowns before White's men can stop it
+// and the game is drawn, while with the man far back, B:Wa3,c3,e3:Bh8,
+// White wins. International, B:W6,9,11,38:B39 (four men against a man
+// two rows from its crowning) is a draw by the five-piece databases
+// (docs/solver.md), which this test does not build; the rule refuses it.
+func TestMarginRefusesRunawayMan(t *testing.T) {
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	r := draughts.Russian
+	if err := st.EnsureSlices(context.Background(), r, tablebase.Material{WM: 3, BM: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fen        string
+		wdl        tablebase.WDL
+		rule, want Status
+	}{
+		{"B:Wa7,c7,e7:Ba3", tablebase.Draw, Open, Failed}, // the man runs: two moves to a king
+		{"B:Wa3,c3,e3:Bh8", tablebase.Loss, Done, Done},   // seven rows to go
+	} {
+		p, err := draughts.ParseFEN(r, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml draughts.MoveList
+		draughts.Generate(&p, r, &ml)
+		if got, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); got != tc.rule {
+			t.Errorf("%s: the finale rule alone says %v, want %v", tc.fen, got, tc.rule)
+		}
+		if v, ok := st.Endgames(r).Probe(&p); !ok || v.WDL != tc.wdl {
+			t.Errorf("%s: database value %v %v, want %v", tc.fen, v, ok, tc.wdl)
+		}
+		if got, _ := (Win{MaterialMargin: 2, Prober: TablebaseProber(st)}).Eval(p, r, draughts.White, &ml); got != tc.want {
+			t.Errorf("%s: with the database %v, want %v", tc.fen, got, tc.want)
+		}
+	}
+	ri := draughts.International
+	p, err := draughts.ParseFEN(ri, "B:W6,9,11,38:B39")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml draughts.MoveList
+	draughts.Generate(&p, ri, &ml)
+	if got, _ := (Win{MaterialMargin: 2}).Eval(p, ri, draughts.White, &ml); got != Open {
+		t.Errorf("B:W6,9,11,38:B39: the finale rule says %v, want Open (a man two rows from its crowning)", got)
+	}
+}

@@ -35,7 +35,7 @@ const FormatVersion = 1
 
 // EngineVersion names the search semantics. Change it whenever a change to
 // the rules engine or the solver can change a stored answer.
-const EngineVersion = "draughtsjudge-solver-22"
+const EngineVersion = "draughtsjudge-solver-23"
 
 // Store is an open database. Safe for concurrent use (Badger transactions).
 type Store struct {
