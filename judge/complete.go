@@ -59,7 +59,7 @@ func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
 	case d > 0:
 		return fmt.Sprintf("%s, White wins in %s", dbWon, count(d, "more move"))
 	}
-	return "the problem finale rule: White ahead in material, Black without a king to make a quiet move, no shot (11.2.7.2)"
+	return "the problem finale rule: White ahead in material, Black without a king to make a quiet move, no shot, no black man near crowning against White's men alone (11.2.7.2)"
 }
 
 // escape names Black's defences in q (Black to move, after the author's

@@ -170,7 +170,7 @@ func addRunFlags(fs *pflag.FlagSet, f *runFlags) {
 	// The default is endgamesFor's choice, not the -1 that stands for it.
 	fs.Lookup("endgames").DefValue = "5 on 8x8; on 10x10 5 for a composition of at most 7 pieces a side (a miniature, 11.1.3), else 4"
 	fs.StringVar(&f.drawRules, "draw-rules", "theory", "theory (a draw only when no side can force a win) or game (the move-count draw rules 6.1.8, 7.5.2, 8.2)")
-	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black, without a king, to make a quiet move, no shot, White this many pieces up on the initial balance (1..20); -1 = off")
+	fs.IntVar(&f.margin, "margin", 2, "problem finale rule: Black, without a king, to make a quiet move, no shot, no black man three rows from crowning against White's men alone, White this many pieces up on the initial balance (1..20); -1 = off")
 	fs.Int64Var(&f.maxFileSize, "max-file-size", corpus.DefaultMaxFileSize>>20, "largest input file read, MiB")
 	fs.BoolVar(&f.lenient, "lenient-study-duals", false, "a partial cook in a study after the branching is a warning: no defect in the main line, no side variation demoted (11.2.6; docs/checks.md \"Judgement calls\")")
 }
