@@ -127,20 +127,35 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	if attacking {
 		hi--
 	}
+	// A draw's distances are 0 and its words are the draw's (drawtext.go).
+	draw := isDraw(w.c)
+	notForced, neverVerb, forcedAfter := "never forcing the goal", "never forces the goal", "lost"
+	if draw {
+		notForced, neverVerb, forcedAfter = "never holding the draw", "never holds the draw", "drawn"
+	}
 	var never, won, open []string
 	for _, m := range sortedMoves(&p, w.r) {
 		q, text := p.Play(m), draughts.MoveString(&p, w.r, m)
 		o, d := w.s.DistanceFresh(q, hi)
-		in, more := fmt.Sprint(d), count(d, "more move")
+		in, more := " (in "+fmt.Sprint(d)+")", " in "+count(d, "more move")
 		if w.s.DistanceIsBound() { // a proof's length: the exact search spent its budget
-			in, more = "at most "+in, "at most "+more
+			in, more = " (in at most "+fmt.Sprint(d)+")", " in at most "+count(d, "more move")
+		}
+		if draw {
+			in, more = "", ""
 		}
 		switch {
 		case o == solver.Proved && attacking:
-			return solver.Proved, "the tool's move " + no + text + " forces the goal in " + more
+			if draw {
+				return solver.Proved, "the tool's move " + no + text + " holds the draw"
+			}
+			return solver.Proved, "the tool's move " + no + text + " forces the goal" + more
 		case o == solver.Proved:
-			won = append(won, fmt.Sprintf("%s%s (in %s)", no, text, in))
+			won = append(won, no+text+in)
 		case o == solver.Never && !attacking:
+			if draw {
+				return solver.Never, fmt.Sprintf("%s: after %s%s the draw is not held at any depth", at, no, text)
+			}
 			return solver.Never, fmt.Sprintf("%s: %s escapes with %s%s (no forced win after it at any depth)", at, composition.SideName(p.Side), no, text)
 		case o == solver.Never:
 			r := no + text
@@ -157,17 +172,19 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	case n == 0:
 		return solver.Aborted, at
 	case len(open) == 0 && attacking:
-		return solver.Never, fmt.Sprintf("%s, where %s never forces the goal at any depth: its %s, each refuted: %s",
-			at, composition.SideName(w.attacker), count(n, "move"), strings.Join(never, ", "))
+		return solver.Never, fmt.Sprintf("%s, where %s %s at any depth: its %s, each refuted: %s",
+			at, composition.SideName(w.attacker), neverVerb, count(n, "move"), strings.Join(never, ", "))
+	case len(open) == 0 && draw:
+		return solver.Proved, "every defence proved drawn: " + strings.Join(won, ", ")
 	case len(open) == 0:
 		return solver.Proved, "every defence proved lost: " + strings.Join(won, ", ")
 	}
 	parts := []string{fmt.Sprintf("%s before the goal, %s to move, %s there", at, composition.SideName(p.Side), count(n, "move"))}
 	if len(never) > 0 {
-		parts = append(parts, "never forcing the goal: "+strings.Join(never, ", "))
+		parts = append(parts, notForced+": "+strings.Join(never, ", "))
 	}
 	if len(won) > 0 {
-		parts = append(parts, "lost: "+strings.Join(won, ", "))
+		parts = append(parts, forcedAfter+": "+strings.Join(won, ", "))
 	}
 	parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))
 	return solver.Aborted, strings.Join(parts, "; ")
