@@ -1,7 +1,6 @@
 package judge_test
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
-	"draughtsjudge/tablebase"
 )
 
 // A solution that stops before the goal is completed by the tool, and
@@ -188,16 +186,8 @@ func TestLineEndEveryMoveRefuted(t *testing.T) {
 	if len(es) != 1 || es[0].Err != nil {
 		t.Fatalf("entries %+v", es)
 	}
-	st, err := tablebase.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.MaterialsUpTo(draughts.Russian, 2)...); err != nil {
-		t.Fatal(err)
-	}
 	opt := linesOpts()
-	opt.Prober = solver.TablebaseProber(st)
+	opt.Prober = russianUpTo(t, 2)
 	o, text, err := judge.EndMoves(es[0].Composition, opt, nil)
 	if err != nil {
 		t.Fatal(err)

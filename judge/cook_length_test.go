@@ -14,14 +14,18 @@ import (
 
 // russian4 is a store with every Russian endgame slice of up to 4 pieces
 // (about a second to build), closed when the test ends.
-func russian4(t *testing.T) solver.Prober {
+func russian4(t *testing.T) solver.Prober { return russianUpTo(t, 4) }
+
+// russianUpTo is a prober of the Russian slices of up to n pieces, built
+// into a temporary store (closed when the test ends).
+func russianUpTo(t *testing.T, n int) solver.Prober {
 	t.Helper()
 	st, err := tablebase.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.MaterialsUpTo(draughts.Russian, 4)...); err != nil {
+	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.MaterialsUpTo(draughts.Russian, n)...); err != nil {
 		t.Fatal(err)
 	}
 	return solver.TablebaseProber(st)

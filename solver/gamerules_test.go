@@ -170,19 +170,26 @@ func TestMarginCountsTheGain(t *testing.T) {
 // Not an accepted finale, not even with a margin of 1: the shot crowns a
 // black king (a king is not one piece: docs/solver.md, the problem finale rule).
 func TestMarginLooksForShots(t *testing.T) {
-	r := draughts.Russian
-	p, err := draughts.ParseFEN(r, "B:Wb4,d4,h4,d2,g1:Bg7,b6,f2")
+	fen := "B:Wb4,d4,h4,d2,g1:Bg7,b6,f2"
+	if st := evalFEN(t, draughts.Russian, fen, Win{MaterialMargin: 2}); st != Open {
+		t.Fatalf("finale with a shot accepted: %v", st)
+	}
+	if st := evalFEN(t, draughts.Russian, fen, Win{MaterialMargin: 1}); st != Open {
+		t.Fatalf("the shot ends with a black king on e1: %v, want Open even with margin 1", st)
+	}
+}
+
+// evalFEN is goal g's status in the position fen, White attacking.
+func evalFEN(t *testing.T, r *draughts.Rules, fen string, g Win) Status {
+	t.Helper()
+	p, err := draughts.ParseFEN(r, fen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ml draughts.MoveList
 	draughts.Generate(&p, r, &ml)
-	if st, _ := (Win{MaterialMargin: 2}).Eval(p, r, draughts.White, &ml); st != Open {
-		t.Fatalf("finale with a shot accepted: %v", st)
-	}
-	if st, _ := (Win{MaterialMargin: 1}).Eval(p, r, draughts.White, &ml); st != Open {
-		t.Fatalf("the shot ends with a black king on e1: %v, want Open even with margin 1", st)
-	}
+	st, _ := g.Eval(p, r, draughts.White, &ml)
+	return st
 }
 
 // threeKingsDB is a store with the Russian three kings against one king
@@ -241,14 +248,7 @@ func TestMarginRefusesRunawayMan(t *testing.T) {
 			t.Errorf("%s: with the database %v, want %v", tc.fen, got, tc.want)
 		}
 	}
-	ri := draughts.International
-	p, err := draughts.ParseFEN(ri, "B:W6,9,11,38:B39")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ml draughts.MoveList
-	draughts.Generate(&p, ri, &ml)
-	if got, _ := (Win{MaterialMargin: 2}).Eval(p, ri, draughts.White, &ml); got != Open {
+	if got := evalFEN(t, draughts.International, "B:W6,9,11,38:B39", Win{MaterialMargin: 2}); got != Open {
 		t.Errorf("B:W6,9,11,38:B39: the finale rule says %v, want Open (a man two rows from its crowning)", got)
 	}
 }
