@@ -133,7 +133,9 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	if draw {
 		notForced, neverVerb, forcedAfter = "never holding the draw", "never holds the draw", "drawn"
 	}
-	var never, won, open []string
+	// open: the budget ran out; bounded: no goal within the bound, and
+	// none excluded at any depth.
+	var never, won, open, bounded []string
 	for _, m := range sortedMoves(&p, w.r) {
 		q, text := p.Play(m), draughts.MoveString(&p, w.r, m)
 		o, d := w.s.DistanceFresh(q, hi)
@@ -163,20 +165,22 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 				r += " (refuted by " + e[0] + ")"
 			}
 			never = append(never, r)
+		case o == solver.NotWithin:
+			bounded = append(bounded, text)
 		default:
 			open = append(open, text)
 		}
 	}
-	n := len(never) + len(won) + len(open)
+	n := len(never) + len(won) + len(open) + len(bounded)
 	switch {
 	case n == 0:
 		return solver.Aborted, at
-	case len(open) == 0 && attacking:
+	case len(open)+len(bounded) == 0 && attacking:
 		return solver.Never, fmt.Sprintf("%s, where %s %s at any depth: its %s, each refuted: %s",
 			at, composition.SideName(w.attacker), neverVerb, count(n, "move"), strings.Join(never, ", "))
-	case len(open) == 0 && draw:
+	case len(open)+len(bounded) == 0 && draw:
 		return solver.Proved, "every defence proved drawn: " + strings.Join(won, ", ")
-	case len(open) == 0:
+	case len(open)+len(bounded) == 0:
 		return solver.Proved, "every defence proved lost: " + strings.Join(won, ", ")
 	}
 	parts := []string{fmt.Sprintf("%s before the goal, %s to move, %s there", at, composition.SideName(p.Side), count(n, "move"))}
@@ -186,6 +190,11 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	if len(won) > 0 {
 		parts = append(parts, forcedAfter+": "+strings.Join(won, ", "))
 	}
-	parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))
+	if len(bounded) > 0 {
+		parts = append(parts, fmt.Sprintf("undecided (no forced goal within %d moves, none excluded at any depth): %s", hi, strings.Join(bounded, " ")))
+	}
+	if len(open) > 0 {
+		parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))
+	}
 	return solver.Aborted, strings.Join(parts, "; ")
 }
