@@ -74,7 +74,7 @@ func sampleComps(t testing.TB) []*composition.Composition {
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:0b134486dcdac5ae7e1c3950c24f9b2a"
+	const want = "report:f15e2a02977b6e4ce19f637c7a543214"
 	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}
