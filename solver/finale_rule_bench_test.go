@@ -109,7 +109,7 @@ func (c *finaleRuleCount) rowsText() string {
 // has to go, 0 when Black has no man.
 func rowsToCrown(p *draughts.Position, b *draughts.Board) int {
 	d := 0
-	for _, sq := range (p.Pieces[draughts.Black] &^ p.Kings).Squares() {
+	for _, sq := range p.Men(draughts.Black).Squares() {
 		row, _ := b.RowCol(sq)
 		if k := b.Size - 1 - row; d == 0 || k < d {
 			d = k

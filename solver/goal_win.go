@@ -139,7 +139,7 @@ func runawayMan(p *draughts.Position, r *draughts.Rules, attacker draughts.Side)
 		return false
 	}
 	def := attacker ^ 1
-	return p.Pieces[def]&^p.Kings&nearPromotion[r.Board][def] != 0
+	return p.Men(def)&nearPromotion[r.Board][def] != 0
 }
 
 // shot reports whether the defender, to move in p with no capture, has a
