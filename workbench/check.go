@@ -46,10 +46,13 @@ type Result struct {
 }
 
 // stream writes Server-Sent Events to one page; safe for concurrent use.
+// After end nothing is written: the handler has returned, and net/http
+// forbids using its ResponseWriter then.
 type stream struct {
-	mu sync.Mutex
-	w  http.ResponseWriter
-	rc *http.ResponseController
+	mu    sync.Mutex
+	w     http.ResponseWriter
+	rc    *http.ResponseController
+	ended bool
 }
 
 func (s *stream) send(event string, v any) {
@@ -60,8 +63,19 @@ func (s *stream) send(event string, v any) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.ended {
+		return
+	}
 	fmt.Fprintf(s.w, "event: %s\ndata: %s\n\n", event, data)
 	_ = s.rc.Flush()
+}
+
+// end makes every later send a no-op; the handler calls it before it
+// returns.
+func (s *stream) end() {
+	s.mu.Lock()
+	s.ended = true
+	s.mu.Unlock()
 }
 
 // check analyses the composition of the request as check does (batch.Run:
@@ -96,6 +110,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	st := &stream{w: w, rc: http.NewResponseController(w)}
+	defer st.end() // after "done": a late progress tick or note is dropped
 	defer st.send("done", struct{}{})
 	if err := s.queue.acquire(ctx, func(n int) { st.send("queued", map[string]int{"ahead": n}) }); err != nil {
 		return
@@ -135,8 +150,9 @@ func (s *Server) run(ctx context.Context, st *stream, c *composition.Composition
 	// checks run at once.
 
 	t0 := time.Now()
-	done := make(chan struct{})
+	done, ticked := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(ticked)
 		tick := time.NewTicker(progressEvery)
 		defer tick.Stop()
 		for {
@@ -151,6 +167,7 @@ func (s *Server) run(ctx context.Context, st *stream, c *composition.Composition
 	}()
 	runs, err := batch.Run(ctx, cfg, comps)
 	close(done)
+	<-ticked // no progress after the report
 	if err != nil {
 		return nil, err
 	}

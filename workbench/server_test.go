@@ -653,3 +653,17 @@ func TestCheckSpecialKind(t *testing.T) {
 		t.Errorf("the second part's start: %+v", r.Solutions[1].Start)
 	}
 }
+
+// net/http forbids using a ResponseWriter after its handler returns (a
+// fresh clone's test run once crashed in bufio.Writer.Flush when a
+// progress tick outlived the check). After end, a stream writes nothing.
+func TestStreamEndsWithItsHandler(t *testing.T) {
+	rec := httptest.NewRecorder()
+	st := &stream{w: rec, rc: http.NewResponseController(rec)}
+	st.send("done", struct{}{})
+	st.end()
+	st.send("progress", Progress{Nodes: 1})
+	if got, want := rec.Body.String(), "event: done\ndata: {}\n\n"; got != want {
+		t.Errorf("stream wrote %q, want only %q", got, want)
+	}
+}
