@@ -63,7 +63,8 @@ func generate10(p *Position, r *Rules, ml *MoveList) {
 // jump) and of kings.
 func captureFrom10(r *Rules, us Side, jumpers, kings, opp, empty Bitboard, ml *MoveList) {
 	var g capGen
-	g.init(r, us, opp, ml)
+	g.init(r, us, opp)
+	g.ml = ml
 	for m := jumpers; m != 0; m &= m - 1 {
 		g.from = m.First()
 		g.empty = empty | Bit(g.from)

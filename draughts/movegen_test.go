@@ -288,3 +288,32 @@ func sortedStrings(s []string) []string {
 	sort.Strings(s)
 	return s
 }
+
+// TestGenerateDoesNotAllocate: a MoveList declared by Generate's caller
+// stays on the caller's stack. The list is 24 KiB; when the capture
+// generator's setup let it escape, every such call allocated and cleared
+// it on the heap (11 % of a check of published-3 No. 2, in the solver's
+// exchange count; docs/performance.md "A move list on the heap"). Every
+// oracle position with a capture, both boards.
+func TestGenerateDoesNotAllocate(t *testing.T) {
+	n := 0
+	for _, o := range oracleRows(t) {
+		p, r := o.p, o.r
+		if !HasCapture(&p, r) {
+			continue
+		}
+		n++
+		got := 0
+		allocs := testing.AllocsPerRun(5, func() {
+			var ml MoveList
+			Generate(&p, r, &ml)
+			got = ml.N
+		})
+		if allocs != 0 || got == 0 {
+			t.Fatalf("%s %s: Generate with a local MoveList: %v allocations, %d moves; want 0 allocations", o.row["id"], o.row["fen"], allocs, got)
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d oracle positions with a capture", n)
+	}
+}

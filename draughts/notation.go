@@ -29,7 +29,8 @@ func Paths(p *Position, r *Rules, m Move) [][]Square {
 	ml := getMoveList()
 	defer putMoveList(ml)
 	var g capGen
-	g.init(r, p.Side, p.Pieces[p.Side^1], ml)
+	g.init(r, p.Side, p.Pieces[p.Side^1])
+	g.ml = ml
 	g.from = m.From
 	g.empty = r.Board.Mask&^p.Occupied() | Bit(m.From)
 	g.path = new([64]Square)
