@@ -22,18 +22,28 @@ import (
 // "the author's text ends after 1...f4-g3 2.b4-c5 g3-h2 3.a3-b4; the tool
 // completed it: 3...h2-g1 4.b4-a5 g1:b6 5.a5:c7 a7-b6 6.c7:a5 (won: Black
 // has no pieces)"; "" when the line reaches the goal itself or was not
-// completed. start is the side to move in the initial position.
-func (fin Finale) Completed(start draughts.Side) string {
+// completed. start is the side to move in the initial position; draw says
+// the stipulation is a draw, whose added moves are no forced line: every
+// defence holds the draw, and the tool plays one of them on to a position
+// the database decides.
+func (fin Finale) Completed(start draughts.Side, draw bool) string {
+	how := "won"
+	if draw {
+		how = "drawn"
+	}
 	if len(fin.Extra) == 0 {
 		if fin.Fulfilled && strings.HasPrefix(fin.Won, dbWon) && len(fin.Line) > 0 {
 			// The line stops in a position the database decides.
-			return "the author's text ends after " + numberedLast(fin.Line, start) + ", where the goal holds (won: " + fin.Won + ")"
+			return "the author's text ends after " + numberedLast(fin.Line, start) + ", where the goal holds (" + how + ": " + fin.Won + ")"
 		}
 		return ""
 	}
 	won := ""
 	if fin.Won != "" {
-		won = " (won: " + fin.Won + ")"
+		won = " (" + how + ": " + fin.Won + ")"
+	}
+	if draw {
+		return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool played on, every defence proved drawn, to a position the database decides: " + composition.Numbered(fin.Line, fin.Extra, start) + won
 	}
 	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + composition.Numbered(fin.Line, fin.Extra, start) + won
 }
@@ -51,6 +61,15 @@ func wonBy(g solver.Goal, p draughts.Position, r *draughts.Rules) string {
 	_, win := g.(solver.Win)
 	switch {
 	case !win:
+		if _, draw := g.(solver.Draw); draw { // how Draw.Eval holds
+			switch {
+			case ml.N == 0 && p.Side == draughts.Black:
+				return "Black has no move"
+			case ml.N == 0:
+				return "White has no move, a win in giveaway (8.1)"
+			}
+			return dbWon + ", White at least draws"
+		}
 		return "the goal holds (" + solver.GoalName(g) + ")"
 	case p.Pieces[draughts.Black] == 0:
 		return "Black has no pieces"
@@ -69,6 +88,9 @@ func (w *walker) escape(q draughts.Position, line []string) string {
 	e := w.escapes(q, line, 3)
 	if len(e) == 0 {
 		return ""
+	}
+	if isDraw(w.c) { // the draw's defender escapes by winning
+		return "Black wins with " + strings.Join(e, " or ") + " (the draw is not held after it at any depth)"
 	}
 	return "Black escapes with " + strings.Join(e, " or ") + " (no forced win after it at any depth)"
 }
@@ -130,8 +152,10 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	// A draw's distances are 0 and its words are the draw's (drawtext.go).
 	draw := isDraw(w.c)
 	notForced, neverVerb, forcedAfter := "never forcing the goal", "never forces the goal", "lost"
+	before, noneWithin := "before the goal", "no forced goal within %d moves, none excluded at any depth"
 	if draw {
 		notForced, neverVerb, forcedAfter = "never holding the draw", "never holds the draw", "drawn"
+		before, noneWithin = "before the draw is proved", "the draw not proved within %d moves, nor refuted at any depth"
 	}
 	// open: the budget ran out; bounded: no goal within the bound, and
 	// none excluded at any depth.
@@ -142,6 +166,9 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 		in, more := " (in "+fmt.Sprint(d)+")", " in "+count(d, "more move")
 		if w.s.DistanceIsBound() { // a proof's length: the exact search spent its budget
 			in, more = " (in at most "+fmt.Sprint(d)+")", " in at most "+count(d, "more move")
+		}
+		if d == 0 {
+			more = " at once" // the move itself reaches the goal
 		}
 		if draw {
 			in, more = "", ""
@@ -175,6 +202,9 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	switch {
 	case n == 0:
 		return solver.Aborted, at
+	case len(open)+len(bounded) == 0 && attacking && n == 1:
+		return solver.Never, fmt.Sprintf("%s, where %s %s at any depth: its only move, refuted: %s",
+			at, composition.SideName(w.attacker), neverVerb, never[0])
 	case len(open)+len(bounded) == 0 && attacking:
 		return solver.Never, fmt.Sprintf("%s, where %s %s at any depth: its %s, each refuted: %s",
 			at, composition.SideName(w.attacker), neverVerb, count(n, "move"), strings.Join(never, ", "))
@@ -183,7 +213,7 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 	case len(open)+len(bounded) == 0:
 		return solver.Proved, "every defence proved lost: " + strings.Join(won, ", ")
 	}
-	parts := []string{fmt.Sprintf("%s before the goal, %s to move, %s there", at, composition.SideName(p.Side), count(n, "move"))}
+	parts := []string{fmt.Sprintf("%s %s, %s to move, %s there", at, before, composition.SideName(p.Side), count(n, "move"))}
 	if len(never) > 0 {
 		parts = append(parts, notForced+": "+strings.Join(never, ", "))
 	}
@@ -191,7 +221,7 @@ func (w *walker) endMoves(p draughts.Position, line []string) (solver.Outcome, s
 		parts = append(parts, forcedAfter+": "+strings.Join(won, ", "))
 	}
 	if len(bounded) > 0 {
-		parts = append(parts, fmt.Sprintf("undecided (no forced goal within %d moves, none excluded at any depth): %s", hi, strings.Join(bounded, " ")))
+		parts = append(parts, fmt.Sprintf("undecided ("+noneWithin+"): %s", hi, strings.Join(bounded, " ")))
 	}
 	if len(open) > 0 {
 		parts = append(parts, "undecided (budget spent): "+strings.Join(open, " "))

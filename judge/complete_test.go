@@ -1,6 +1,8 @@
 package judge_test
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
 	"draughtsjudge/solver"
+	"draughtsjudge/tablebase"
 )
 
 // A solution that stops before the goal is completed by the tool, and
@@ -32,7 +35,7 @@ func TestTruncatedSolutionCompleted(t *testing.T) {
 	for _, f := range rep.Finales {
 		if f.Main {
 			main = true
-			if got := f.Completed(draughts.White); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "(won: Black has no pieces)") || !f.Fulfilled {
+			if got := f.Completed(draughts.White, false); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "(won: Black has no pieces)") || !f.Fulfilled {
 				t.Errorf("main finale: %q\nwant it to start %q and say how it is won", got, want)
 			}
 		}
@@ -66,7 +69,7 @@ func TestPublishedFragmentCompleted(t *testing.T) {
 	}
 	for _, f := range rep.Finales {
 		// Three pieces are left: the 4-piece database decides the end.
-		if got := f.Completed(draughts.White); got != "the author's text ends after 4...g5-f4 5.h2:h8 h4-g3 6.h8-d4, where the goal holds (won: endgame database, White wins in 1 more move)" || !f.Fulfilled {
+		if got := f.Completed(draughts.White, false); got != "the author's text ends after 4...g5-f4 5.h2:h8 h4-g3 6.h8-d4, where the goal holds (won: endgame database, White wins in 1 more move)" || !f.Fulfilled {
 			t.Errorf("finale %+v: %q", f, got)
 		}
 	}
@@ -195,5 +198,194 @@ func TestLineEndEveryMoveRefuted(t *testing.T) {
 	want := "the author's text ends after the start in W:WKc1:BKh8, where White never forces the goal at any depth: its 7 moves, each refuted: "
 	if o != solver.Never || !strings.HasPrefix(text, want) || !strings.Contains(text, "1.c1-b2 (refuted by 1...h8:a1)") {
 		t.Errorf("%v, %q\nwant never, starting %q, with 1.c1-b2 refuted by the capture 1...h8:a1", o, text, want)
+	}
+}
+
+// russianFor is a prober of the Russian slices positions of the given
+// FENs can reach (each material's closure), built into a temporary store.
+func russianFor(t *testing.T, fens ...string) solver.Prober {
+	t.Helper()
+	st, err := tablebase.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	var ms []tablebase.Material
+	for _, f := range fens {
+		p, err := draughts.ParseFEN(draughts.Russian, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, tablebase.MaterialOf(&p))
+	}
+	if err := st.EnsureSlices(context.Background(), draughts.Russian, ms...); err != nil {
+		t.Fatal(err)
+	}
+	return solver.TablebaseProber(st)
+}
+
+// The distance a line end's first search proves, when the exact search
+// then spends its budget, is a proof's length, not the distance: the
+// report says "at most". The truth is the 5-piece database (built by
+// retrograde analysis, not by the solver): after 1.e1-f2 White wins in 9
+// moves. The solver has only the 3-piece databases and a small budget.
+func TestLineEndDistanceIsExactOrBound(t *testing.T) {
+	const after = "B:Wb6,d6,f2,g1:Bd4" // after 1.e1-f2
+	truth := russianFor(t, after)
+	p, err := draughts.ParseFEN(draughts.Russian, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wdl, plies, ok := truth.Probe(draughts.Russian, p)
+	if !ok || wdl >= 0 { // the side to move's value: Black's
+		t.Fatalf("the database gives Black (to move) %d (known %v) after 1.e1-f2, want a loss", wdl, ok)
+	}
+	want := plies / 2 // White's moves, Black to move
+	game := "[Event \"cut study\"]\n[GameType \"25\"]\n[FEN \"W:Wb6,d6,e1,g1:Bd4\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n\n1. e1-f2 *\n"
+	opt := defaultOpts(t)
+	opt.Prober = russianUpTo(t, 3)
+	opt.Solver.Budget.Nodes, opt.Solver.Budget.TTBytes = 200_000, 64<<20 // the walker's searches get 50,000
+	rep, err := parse(t, "cut.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d nodes, %.1f s", rep.Nodes, rep.Seconds)
+	ch := rep.Check("solvable")
+	if ch == nil {
+		t.Fatal("no solvable check")
+	}
+	_, rest, found := strings.Cut(ch.Detail, "the author's text ends after 1.e1-f2, ")
+	if !found {
+		t.Fatalf("solvable: %+v", ch)
+	}
+	bound := strings.HasPrefix(rest, "at most ")
+	var n int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(rest, "at most "), "%d more forced move", &n); err != nil {
+		t.Fatalf("no distance in %q: %v", rest, err)
+	}
+	if n != want && !(bound && n > want) {
+		t.Errorf("the report says %q; the database's distance is %d", ch.Detail, want)
+	}
+}
+
+// A draw's words where the author's move fails: Boychuk's draw (the
+// sample) with 7.a5-b6 instead of 7.a5-c3. Black does not "escape" a draw;
+// Black wins, and the database (built by retrograde analysis) says so
+// after each defence the report names.
+func TestDrawEscapeIsBlackWin(t *testing.T) {
+	const after = "B:WKb6:Bf2,f6,g5,Kc1" // after 7.a5-b6
+	prober := russianFor(t, after)
+	opt := defaultOpts(t)
+	opt.Prober = prober
+	wrong := edit(t, published(t, "Boychuk"), "7. a5-c3", "7. a5-b6")
+	es := corpus.Parse("boychuk-wrong.pdn", []byte(wrong))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("entries %+v", es)
+	}
+	line := []string{"b4-a5", "e5-f4", "a5:c7", "f4:b4", "h2-g3", "h4:f2", "c7-d8", "e7-f6", "d8-a5", "b4-a3", "a1-b2", "a3:c1", "a5-b6"}
+	text, err := judge.Escape(es[0].Composition, opt, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(text, "Black wins with 7...") || !strings.HasSuffix(text, " (the draw is not held after it at any depth)") {
+		t.Fatalf("%q: want Black's wins in the draw's words", text)
+	}
+	r := draughts.Russian
+	p, err := draughts.ParseFEN(r, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := strings.Split(strings.SplitN(strings.TrimPrefix(text, "Black wins with "), " (", 2)[0], " or ")
+	for _, e := range wins {
+		m, err := draughts.ParseMove(&p, r, strings.TrimPrefix(e, "7..."))
+		if err != nil {
+			t.Fatalf("defence %q: %v", e, err)
+		}
+		q := p.Play(m)
+		if wdl, _, ok := prober.Probe(r, q); !ok || wdl >= 0 {
+			t.Errorf("after %s the database gives White (to move) %d (known %v), want a loss", e, wdl, ok)
+		}
+	}
+}
+
+// Where a draw's author's line stops before the database decides it, the
+// report neither calls the tool's moves "completed" (no defence is forced:
+// every one holds the draw) nor the end "won". Boychuk's draw (the sample)
+// with the 4-piece databases only: its main line ends in five pieces. The
+// end the tool reaches is checked against the database.
+func TestDrawLineEndWords(t *testing.T) {
+	opt := defaultOpts(t)
+	opt.Solver.Budget.Nodes, opt.Solver.Budget.TTBytes = 200_000, 64<<20
+	rep, err := parse(t, "boychuk.pdn", published(t, "Boychuk"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := russianUpTo(t, 4)
+	seen := false
+	for _, f := range rep.Finales {
+		c := f.Completed(draughts.White, true)
+		if c == "" {
+			continue
+		}
+		seen = seen || len(f.Extra) > 0
+		if strings.Contains(c, "won") || strings.Contains(c, "completed it") || !strings.HasSuffix(c, "(drawn: endgame database, White at least draws)") ||
+			len(f.Extra) > 0 && !strings.Contains(c, "every defence proved drawn") {
+			t.Errorf("finale %q", c)
+		}
+		t.Log(c)
+		p, err := draughts.ParseFEN(draughts.Russian, f.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wdl, _, ok := truth.Probe(draughts.Russian, p); !ok || (p.Side == draughts.White && wdl < 0) || (p.Side == draughts.Black && wdl > 0) {
+			t.Errorf("finale %s: the database gives the side to move %d (known %v), want no loss for White", f.FEN, wdl, ok)
+		}
+	}
+	if !seen {
+		t.Fatalf("no finale past the author's text in %+v", rep.Finales)
+	}
+}
+
+// A draw's line end searched move by move speaks of the draw: "before the
+// draw is proved", "the draw not proved within N moves", never "the goal";
+// and each defence it calls drawn is a draw by the 5-piece database.
+// Boychuk's draw with the 3-piece databases and a small budget.
+func TestDrawLineEndByMoveWords(t *testing.T) {
+	es := corpus.Parse("boychuk.pdn", []byte(published(t, "Boychuk")))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("entries %+v", es)
+	}
+	opt := defaultOpts(t)
+	opt.Prober = russianUpTo(t, 3)
+	opt.Solver.Budget.Nodes = 200_000
+	line := []string{"b4-a5", "e5-f4", "a5:c7", "f4:b4", "h2-g3", "h4:f2", "c7-d8", "e7-f6", "d8-a5", "b4-a3", "a1-b2", "a3:c1", "a5-c3"}
+	o, text, err := judge.EndMoves(es[0].Composition, opt, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(o, text)
+	if o == solver.Aborted && (!strings.Contains(text, "before the draw is proved") || strings.Contains(text, "goal")) {
+		t.Errorf("%q: want the draw's words", text)
+	}
+	const after = "B:WKc3:Bf2,f6,g5,Kc1" // after 7.a5-c3
+	truth := russianFor(t, after)
+	p, err := draughts.ParseFEN(draughts.Russian, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, drawn, found := strings.Cut(text, "drawn: ")
+	if !found {
+		t.Fatalf("no defence proved drawn in %q", text)
+	}
+	drawn, _, _ = strings.Cut(drawn, ";")
+	for _, d := range strings.Split(drawn, ", ") {
+		m, err := draughts.ParseMove(&p, draughts.Russian, strings.TrimPrefix(d, "7..."))
+		if err != nil {
+			t.Fatalf("defence %q: %v", d, err)
+		}
+		q := p.Play(m)
+		if wdl, _, ok := truth.Probe(draughts.Russian, q); !ok || wdl < 0 {
+			t.Errorf("after %s the database gives White (to move) %d (known %v), want no loss", d, wdl, ok)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package judge
 
-import "draughtsjudge/composition"
+import (
+	"draughtsjudge/composition"
+	"draughtsjudge/solver"
+)
 
 // A draw stipulation's distances are 0: the solver proves that the
 // attacker holds the draw, not that he reaches a goal in some number of
@@ -17,4 +20,14 @@ func isDraw(c *composition.Composition) bool { return c.Stipulation.Kind == comp
 func (rep *Report) IsDraw() bool {
 	st, err := composition.ParseStipulation(rep.Stipulation)
 	return err == nil && st.Kind == composition.KindDraw
+}
+
+// outcomeText is o in the stipulation's words: where a draw's bounded
+// search ends undecided, the draw is not proved within the bound (there
+// is no "win" to find).
+func (w *walker) outcomeText(o solver.Outcome) string {
+	if o == solver.NotWithin && isDraw(w.c) {
+		return "the draw not proved within the bound"
+	}
+	return o.String()
 }

@@ -39,3 +39,23 @@ func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Ou
 	o, text := w.endMoves(p, line)
 	return o, text, nil
 }
+
+// Escape is the walker's escape text (complete.go) at the position after
+// line, the defender to move.
+func Escape(c *composition.Composition, opt Options, line []string) (string, error) {
+	goal, err := Goal(c, opt)
+	if err != nil {
+		return "", err
+	}
+	opt.Solver.Budget.Work = newWork(opt)
+	w := newWalker(c, goal, draughts.White, opt, 40, c.Lines())
+	p := c.Start
+	for _, t := range line {
+		m, err := draughts.ParseMove(&p, c.Rules, t)
+		if err != nil {
+			return "", err
+		}
+		p = p.Play(m)
+	}
+	return w.escape(p, line), nil
+}

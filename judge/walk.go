@@ -277,7 +277,7 @@ func (w *walker) authorFails(p draughts.Position, line []string, author string, 
 			return
 		default:
 			if w.strict { // a bound reached, or a longer win: no proof that it never wins
-				w.unknowns = append(w.unknowns, msg+" ("+o.String()+", not proved at any depth)")
+				w.unknowns = append(w.unknowns, msg+" ("+w.outcomeText(o)+", not proved at any depth)")
 				return
 			}
 		}
@@ -379,8 +379,13 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 		w.finales = append(w.finales, "finale after "+lastMoves(line)+": "+draughts.FEN(&p, w.r))
 	case o == solver.Proved:
 		// The moves the tool adds are the finale's (formal.go finales,
-		// Finale.Completed).
-		w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal", numberedLast(line, w.c.Start.Side), count(dist, "more forced move")))
+		// Finale.Completed). A distance the exact search could not
+		// confirm is a proof's length: an upper bound.
+		n := count(dist, "more forced move")
+		if w.s.DistanceIsBound() {
+			n = "at most " + n
+		}
+		w.finales = append(w.finales, fmt.Sprintf("the author's text ends after %s, %s to the goal", numberedLast(line, w.c.Start.Side), n))
 	case o != solver.Never:
 		// One search's budget did not decide the whole position: each
 		// move there gets its own (complete.go).
@@ -394,13 +399,19 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 			w.result(o, text, line)
 		}
 	default:
-		w.result(o, fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line)), line)
+		msg := fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line))
+		if o == solver.Never && p.Side != w.attacker {
+			if e := w.escape(p, line); e != "" {
+				msg += ": " + e // complete.go
+			}
+		}
+		w.result(o, msg, line)
 	}
 }
 
 func (w *walker) result(o solver.Outcome, msg string, line []string) {
 	if o == solver.Aborted || o == solver.NotWithin {
-		w.unknowns = append(w.unknowns, msg+" ("+o.String()+")")
+		w.unknowns = append(w.unknowns, msg+" ("+w.outcomeText(o)+")")
 		return
 	}
 	w.failures = append(w.failures, msg)

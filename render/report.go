@@ -82,7 +82,7 @@ func writeHead(w io.Writer, r *judge.Report) {
 		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
 	}
 	for _, f := range r.Finales {
-		if c := f.Completed(startSide(r)); c != "" {
+		if c := f.Completed(startSide(r), r.IsDraw()); c != "" {
 			fmt.Fprintf(w, "   completed: %s\n", c)
 		}
 	}
@@ -224,11 +224,13 @@ func orDash(s string) string {
 // where the author's text stops before the goal, how far it goes and the
 // moves the tool added (judge.Finale.Completed); then how the goal holds.
 func finaleName(r *judge.Report, f judge.Finale) string {
-	if c := f.Completed(startSide(r)); c != "" {
+	if c := f.Completed(startSide(r), r.IsDraw()); c != "" {
 		return "finale: " + c
 	}
 	name := "finale after " + lineOrStart(f.Line)
-	if f.Won != "" {
+	if f.Won != "" && r.IsDraw() {
+		name += " (drawn: " + f.Won + ")"
+	} else if f.Won != "" {
 		name += " (won: " + f.Won + ")"
 	}
 	return name

@@ -28,7 +28,9 @@ import (
 //     men against two kings and three men with the black king on the
 //     long diagonal), nor one where a quiet defender move crowns a king
 //     or a shot ends with one; those are won only when the database or
-//     the search reaches a real end. This is the judge's reading of a
+//     the search reaches a real end. Nor is a finale where the attacker
+//     has no king and a defender's man is at most runawayRows rows from
+//     crowning (runawayMan). This is the judge's reading of a
 //     combinational finale, not a proof; reports say when a finale was
 //     accepted by it.
 type Win struct {
