@@ -18,13 +18,12 @@ func AnalyseReplay(c *composition.Composition) *Report {
 	return rep
 }
 
-// EndMoves replays line (the author's moves, in notation) from c's start
-// and analyses the moves there one by one as a line's end that one search
-// did not decide (walker.endMoves), with opt's budgets.
-func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Outcome, string, error) {
+// walkerAfter is a walker of c with opt's budgets and the position after
+// line (the author's moves, in notation) from c's start.
+func walkerAfter(c *composition.Composition, opt Options, line []string) (*walker, draughts.Position, error) {
 	goal, err := Goal(c, opt)
 	if err != nil {
-		return solver.Aborted, "", err
+		return nil, draughts.Position{}, err
 	}
 	opt.Solver.Budget.Work = newWork(opt)
 	w := newWalker(c, goal, draughts.White, opt, 40, c.Lines())
@@ -32,9 +31,19 @@ func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Ou
 	for _, t := range line {
 		m, err := draughts.ParseMove(&p, c.Rules, t)
 		if err != nil {
-			return solver.Aborted, "", err
+			return nil, p, err
 		}
 		p = p.Play(m)
+	}
+	return w, p, nil
+}
+
+// EndMoves analyses the moves after line one by one as a line's end that
+// one search did not decide (walker.endMoves).
+func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Outcome, string, error) {
+	w, p, err := walkerAfter(c, opt, line)
+	if err != nil {
+		return solver.Aborted, "", err
 	}
 	o, text := w.endMoves(p, line)
 	return o, text, nil
@@ -43,19 +52,9 @@ func EndMoves(c *composition.Composition, opt Options, line []string) (solver.Ou
 // Escape is the walker's escape text (complete.go) at the position after
 // line, the defender to move.
 func Escape(c *composition.Composition, opt Options, line []string) (string, error) {
-	goal, err := Goal(c, opt)
+	w, p, err := walkerAfter(c, opt, line)
 	if err != nil {
 		return "", err
-	}
-	opt.Solver.Budget.Work = newWork(opt)
-	w := newWalker(c, goal, draughts.White, opt, 40, c.Lines())
-	p := c.Start
-	for _, t := range line {
-		m, err := draughts.ParseMove(&p, c.Rules, t)
-		if err != nil {
-			return "", err
-		}
-		p = p.Play(m)
 	}
 	return w.escape(p, line), nil
 }
