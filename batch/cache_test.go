@@ -74,7 +74,7 @@ func sampleComps(t testing.TB) []*composition.Composition {
 // judge.ReportVersion bump or a good reason).
 func TestCacheKeyPinned(t *testing.T) {
 	c := sampleComps(t)[0]
-	const want = "report:4aaa7d611ce528a3da5ba81fe2abe4a8"
+	const want = "report:0601741cb78515461b9bdaff2be438b6"
 	if got := CacheKey(c, defaultOptions(), "0"); got != want {
 		t.Errorf("CacheKey of %s = %s, want %s (ReportVersion %d)", c.Name(), got, want, judge.ReportVersion)
 	}

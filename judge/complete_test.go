@@ -389,3 +389,49 @@ func TestDrawLineEndByMoveWords(t *testing.T) {
 		}
 	}
 }
+
+// Two defences whose lines end in one position are one composition branch
+// (11.2.5), not two: 1...h6-d2 2.c1:f4 and 1...h6-e3 2.c1:f4 take the same
+// black king and leave the same finale (replayed here, and the 5-piece
+// database, built by retrograde analysis, says White wins there). The
+// count once made this study pass [variations] with "2 branches".
+func TestBranchesOneEachFinale(t *testing.T) {
+	const start = "W:Wa7,e7,Kc1:Bb8,Kh6"
+	game := "[Event \"one finale\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n\n1. e7-f8 *\n"
+	opt := defaultOpts(t)
+	opt.Prober = russianFor(t, start)
+	opt.Solver.Budget.TTBytes = 64 << 20
+	rep, err := parse(t, "one-finale.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := draughts.Russian
+	var ends []string
+	for _, line := range [][]string{{"e7-f8", "h6-d2", "c1:f4"}, {"e7-f8", "h6-e3", "c1:f4"}} {
+		p, err := draughts.ParseFEN(r, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range line {
+			m, err := draughts.ParseMove(&p, r, s)
+			if err != nil {
+				t.Fatalf("%v: %v", line, err)
+			}
+			p = p.Play(m)
+		}
+		ends = append(ends, draughts.FEN(&p, r))
+	}
+	if ends[0] != ends[1] {
+		t.Fatalf("the two lines end in %s and %s", ends[0], ends[1])
+	}
+	fens := map[string]bool{}
+	for _, b := range rep.Branches {
+		if fens[b.FEN] {
+			t.Errorf("two branches end in %s: %+v", b.FEN, rep.Branches)
+		}
+		fens[b.FEN] = true
+	}
+	if ch := rep.Check("variations"); ch == nil || ch.Status == judge.Pass {
+		t.Errorf("variations: %+v; the play has one branch (%s)", ch, ends[0])
+	}
+}

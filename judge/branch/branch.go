@@ -70,7 +70,27 @@ func CountIn(c *composition.Composition, goal solver.Goal, tree *solver.Node, ke
 			}
 		}
 	}
+	bc.Branches = oneEachFinale(bc.Branches)
 	return &bc
+}
+
+// oneEachFinale keeps one branch per finale: lines that end in the same
+// position are one play reached by another order of moves or another
+// square of a capture (1...h6-d2 2.c1:f4 and 1...h6-e3 2.c1:f4 take the
+// same king), not two variations. The first in the tree's order is kept,
+// given when any of them is.
+func oneEachFinale(bs []StudyBranch) []StudyBranch {
+	at := map[string]int{}
+	var out []StudyBranch
+	for _, b := range bs {
+		if i, ok := at[b.FEN]; ok {
+			out[i].Given = out[i].Given || b.Given
+			continue
+		}
+		at[b.FEN] = len(out)
+		out = append(out, b)
+	}
+	return out
 }
 
 // walk follows node n (position p, reached by line); inexact counts the
