@@ -313,7 +313,11 @@ func TestVariationsPair(t *testing.T) {
 	wantStatus(t, mustAnalysePDN(t, orig), "variations", judge.Pass, "3 thematic lines")
 	cut := edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "")
 	cut = edit(t, cut, " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
-	wantStatus(t, mustAnalysePDN(t, cut), "variations", judge.Pass, "gives 1 thematic line", "two or more branches", "1...f4-e3 2.b4-e1", "3...a7-b6 4.c5:a7")
+	cutRep := mustAnalysePDN(t, cut)
+	wantStatus(t, cutRep, "variations", judge.Pass, "gives 1 thematic line", "two or more branches", "3...a7-b6 4.c5:a7")
+	if ch := check(cutRep, "variations"); !namesF4E3Branch(ch.Detail) {
+		t.Errorf("[variations] %q does not name the published 1...f4-e3 2.b4-e1 (or its transposition)", ch.Detail)
+	}
 	// The one-line study with a thematic false trail has two branches
 	// (11.3.8.3).
 	tried := edit(t, cut, "1. a5-b4 f4-g3", "1. a5-b4 (1. a5-c3? f4-g3) f4-g3")

@@ -87,7 +87,7 @@ func TestIdenticalLinesCountOnce(t *testing.T) {
 	if w := want[orig]; !strings.Contains(w, "[variations] pass: 3 thematic lines") || strings.Contains(w, "score 0.00") {
 		t.Fatalf("the published study:\n%s", w)
 	}
-	if w := want[oneLine]; !strings.Contains(w, "[variations] pass: the author gives 1 thematic line, but the play has two or more branches") || !strings.Contains(w, "1...f4-e3 2.b4-e1") {
+	if w := want[oneLine]; !strings.Contains(w, "[variations] pass: the author gives 1 thematic line, but the play has two or more branches") || !namesF4E3Branch(w) {
 		t.Fatalf("the one-line study:\n%s", w)
 	}
 	for _, p := range pairs {
