@@ -27,25 +27,30 @@ import (
 // defence holds the draw, and the tool plays one of them on to a position
 // the database decides.
 func (fin Finale) Completed(start draughts.Side, draw bool) string {
-	how := "won"
-	if draw {
-		how = "drawn"
+	ends := "the author's text ends after " + numberedLast(fin.Line, start)
+	switch {
+	case len(fin.Extra) > 0 && draw:
+		return ends + "; the tool played on, every defence proved drawn, to a position the database decides: " + composition.Numbered(fin.Line, fin.Extra, start) + fin.Held(draw)
+	case len(fin.Extra) > 0:
+		return ends + "; the tool completed it: " + composition.Numbered(fin.Line, fin.Extra, start) + fin.Held(draw)
+	case fin.Fulfilled && strings.HasPrefix(fin.Won, dbWon) && len(fin.Line) > 0:
+		// The line stops in a position the database decides.
+		return ends + ", where the goal holds" + fin.Held(draw)
 	}
-	if len(fin.Extra) == 0 {
-		if fin.Fulfilled && strings.HasPrefix(fin.Won, dbWon) && len(fin.Line) > 0 {
-			// The line stops in a position the database decides.
-			return "the author's text ends after " + numberedLast(fin.Line, start) + ", where the goal holds (" + how + ": " + fin.Won + ")"
-		}
+	return ""
+}
+
+// Held is how the goal holds in the finale, in the stipulation's words:
+// " (won: Black has no pieces)", " (drawn: endgame database, White at
+// least draws)"; "" when not said (Won is empty).
+func (fin Finale) Held(draw bool) string {
+	switch {
+	case fin.Won == "":
 		return ""
+	case draw:
+		return " (drawn: " + fin.Won + ")"
 	}
-	won := ""
-	if fin.Won != "" {
-		won = " (" + how + ": " + fin.Won + ")"
-	}
-	if draw {
-		return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool played on, every defence proved drawn, to a position the database decides: " + composition.Numbered(fin.Line, fin.Extra, start) + won
-	}
-	return "the author's text ends after " + numberedLast(fin.Line, start) + "; the tool completed it: " + composition.Numbered(fin.Line, fin.Extra, start) + won
+	return " (won: " + fin.Won + ")"
 }
 
 // dbWon begins wonBy's text for a win the endgame database decides.

@@ -1,7 +1,6 @@
 package judge_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -102,23 +101,10 @@ func TestStudyBranchesFromPlay(t *testing.T) {
 		t.Errorf("variations detail lacks the published 1...f4-e3 2.b4-e1 (or its transposition 1...a7-b6 2.b4-e1): %s", ch.Detail)
 	}
 	// The transposition is one branch: both orders reach one position.
-	var ends []string
-	for _, line := range [][]string{{"a5-b4", "f4-e3", "b4-e1", "a7-b6", "a3-b4"}, {"a5-b4", "a7-b6", "b4-e1", "f4-e3", "a3-b4"}} {
-		p, err := draughts.ParseFEN(draughts.Russian, "W:WKa5,a3:Ba7,f4")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, mv := range line {
-			m, err := draughts.ParseMove(&p, draughts.Russian, mv)
-			if err != nil {
-				t.Fatalf("%v: %v", line, err)
-			}
-			p = p.Play(m)
-		}
-		ends = append(ends, draughts.FEN(&p, draughts.Russian))
-	}
-	if ends[0] != ends[1] {
-		t.Fatalf("the two orders end in %s and %s", ends[0], ends[1])
+	a := playFEN(t, "W:WKa5,a3:Ba7,f4", "a5-b4", "f4-e3", "b4-e1", "a7-b6", "a3-b4")
+	b := playFEN(t, "W:WKa5,a3:Ba7,f4", "a5-b4", "a7-b6", "b4-e1", "f4-e3", "a3-b4")
+	if a != b {
+		t.Fatalf("the two orders end in %s and %s", a, b)
 	}
 	given := 0
 	for _, b := range rep.Branches {
@@ -227,11 +213,6 @@ func TestLineEndEveryMoveRefuted(t *testing.T) {
 // FENs can reach (each material's closure), built into a temporary store.
 func russianFor(t *testing.T, fens ...string) solver.Prober {
 	t.Helper()
-	st, err := tablebase.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
 	var ms []tablebase.Material
 	for _, f := range fens {
 		p, err := draughts.ParseFEN(draughts.Russian, f)
@@ -240,10 +221,24 @@ func russianFor(t *testing.T, fens ...string) solver.Prober {
 		}
 		ms = append(ms, tablebase.MaterialOf(&p))
 	}
-	if err := st.EnsureSlices(context.Background(), draughts.Russian, ms...); err != nil {
+	return russianSlices(t, ms...)
+}
+
+// playFEN is the FEN of the Russian position fen after moves.
+func playFEN(t *testing.T, fen string, moves ...string) string {
+	t.Helper()
+	p, err := draughts.ParseFEN(draughts.Russian, fen)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return solver.TablebaseProber(st)
+	for _, mv := range moves {
+		m, err := draughts.ParseMove(&p, draughts.Russian, mv)
+		if err != nil {
+			t.Fatalf("%s after %v: %v", fen, moves, err)
+		}
+		p = p.Play(m)
+	}
+	return draughts.FEN(&p, draughts.Russian)
 }
 
 // The distance a line end's first search proves, when the exact search
@@ -427,22 +422,7 @@ func TestBranchesOneEachFinale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := draughts.Russian
-	var ends []string
-	for _, line := range [][]string{{"e7-f8", "h6-d2", "c1:f4"}, {"e7-f8", "h6-e3", "c1:f4"}} {
-		p, err := draughts.ParseFEN(r, start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range line {
-			m, err := draughts.ParseMove(&p, r, s)
-			if err != nil {
-				t.Fatalf("%v: %v", line, err)
-			}
-			p = p.Play(m)
-		}
-		ends = append(ends, draughts.FEN(&p, r))
-	}
+	ends := []string{playFEN(t, start, "e7-f8", "h6-d2", "c1:f4"), playFEN(t, start, "e7-f8", "h6-e3", "c1:f4")}
 	if ends[0] != ends[1] {
 		t.Fatalf("the two lines end in %s and %s", ends[0], ends[1])
 	}

@@ -20,12 +20,19 @@ func russian4(t *testing.T) solver.Prober { return russianUpTo(t, 4) }
 // into a temporary store (closed when the test ends).
 func russianUpTo(t *testing.T, n int) solver.Prober {
 	t.Helper()
+	return russianSlices(t, tablebase.MaterialsUpTo(draughts.Russian, n)...)
+}
+
+// russianSlices is a prober of the Russian slices the materials ms can
+// reach, built into a temporary store (closed when the test ends).
+func russianSlices(t *testing.T, ms ...tablebase.Material) solver.Prober {
+	t.Helper()
 	st, err := tablebase.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if err := st.EnsureSlices(context.Background(), draughts.Russian, tablebase.MaterialsUpTo(draughts.Russian, n)...); err != nil {
+	if err := st.EnsureSlices(context.Background(), draughts.Russian, ms...); err != nil {
 		t.Fatal(err)
 	}
 	return solver.TablebaseProber(st)

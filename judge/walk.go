@@ -398,9 +398,9 @@ func (w *walker) lineEnd(p draughts.Position, line []string) {
 			w.ends = append(w.ends, text)
 			w.result(o, text, line)
 		}
-	default:
+	default: // Never
 		msg := fmt.Sprintf("the author's line ending %s does not reach a proved finale", lastMoves(line))
-		if o == solver.Never && p.Side != w.attacker {
+		if p.Side != w.attacker {
 			if e := w.escape(p, line); e != "" {
 				msg += ": " + e // complete.go
 			}

@@ -227,13 +227,7 @@ func finaleName(r *judge.Report, f judge.Finale) string {
 	if c := f.Completed(startSide(r), r.IsDraw()); c != "" {
 		return "finale: " + c
 	}
-	name := "finale after " + lineOrStart(f.Line)
-	if f.Won != "" && r.IsDraw() {
-		name += " (drawn: " + f.Won + ")"
-	} else if f.Won != "" {
-		name += " (won: " + f.Won + ")"
-	}
-	return name
+	return "finale after " + lineOrStart(f.Line) + f.Held(r.IsDraw())
 }
 
 // startSide is the side to move in r's initial position (its FEN).
