@@ -38,18 +38,30 @@ type Count struct {
 	Branches []StudyBranch
 	Cut      bool
 	lines    []composition.Line // the author's
+	shared   int                // moves every branch shares: 1 after a key, 0 when Black moves first
+	// alternatives are the tolerated other winning moves (11.3.8.5) met on
+	// the branches: the tree's line before the move and the move, to the
+	// tree's main move there.
+	alternatives map[string]string
 }
 
 // CountIn walks the solved tree below the author's key (the lines are the
-// author's); nil when there is no tree through it.
+// author's), or from the start when Black moves first (key ""); nil when
+// there is no tree through it.
 func CountIn(c *composition.Composition, goal solver.Goal, tree *solver.Node, key string, lines []composition.Line) *Count {
-	bc := Count{lines: lines}
+	bc := Count{lines: lines, shared: 1, alternatives: map[string]string{}}
 	if tree == nil {
 		return nil
 	}
 	found := false
+	if !tree.Attacker {
+		// Black moves first (a "black-first" stipulation): every Black
+		// move of the start opens branches, as after a key.
+		found, bc.shared = true, 0
+		bc.walk(c, goal, tree, c.Start, nil, 0)
+	}
 	for _, b := range tree.Branches {
-		if b.Main && b.Move == key && b.Child != nil {
+		if tree.Attacker && b.Main && b.Move == key && b.Child != nil {
 			if m, err := draughts.ParseMove(&c.Start, c.Rules, key); err == nil {
 				found = true
 				bc.walk(c, goal, b.Child, c.Start.Play(m), []string{key}, 0)
@@ -64,7 +76,7 @@ func CountIn(c *composition.Composition, goal solver.Goal, tree *solver.Node, ke
 	// plays it); the others that pass through its end leave it later.
 	for _, l := range lines {
 		for i := range bc.Branches {
-			if along(bc.Branches[i].Line, l.Text) {
+			if bc.along(bc.Branches[i].Line, l.Text) {
 				bc.Branches[i].Given = true
 				break
 			}
@@ -157,19 +169,34 @@ func (bc *Count) walk(c *composition.Composition, goal solver.Goal, n *solver.No
 		if inexact++; inexact > 1 {
 			return // a second inaccuracy on the branch (11.3.8.5)
 		}
+		at := strings.Join(line, " ")
+		for i, b := range n.Branches {
+			if i != main {
+				bc.alternatives[at+"|"+b.Move] = mb.Move
+			}
+		}
 	}
 	bc.walk(c, goal, mb.Child, p.Play(am), append(append([]string(nil), line...), mb.Move), inexact)
 }
 
 // along reports whether the author's line runs along the branch: the two
 // agree on every move of the author's line (which may stop before the
-// finale).
-func along(branch, author []string) bool {
-	if len(author) == 0 || len(author) > len(branch) {
+// finale), or until the author plays a tolerated other winning move where
+// the branch plays the tree's (11.3.8.5: the inaccuracy a branch may have
+// once; the author's line goes on from a position the tree does not
+// hold, so the branch is the tree's way through that inaccuracy).
+func (bc *Count) along(branch, author []string) bool {
+	if len(author) == 0 {
 		return false
 	}
 	for i, m := range author {
-		if branch[i] != m {
+		switch {
+		case i >= len(branch):
+			return false
+		case branch[i] == m:
+		case bc.alternatives[strings.Join(branch[:i], " ")+"|"+m] == branch[i]:
+			return true
+		default:
 			return false
 		}
 	}
@@ -189,7 +216,7 @@ func (bc Count) Text(start draughts.Side) string {
 			given++
 			continue
 		}
-		k := 1 // where it leaves the author's lines and the branches he gives
+		k := bc.shared // where it leaves the author's lines and the branches he gives
 		var known [][]string
 		for _, l := range bc.lines {
 			known = append(known, l.Text)
