@@ -108,14 +108,27 @@ func (f *formal) finalesMeasure(rep *Report) []Measure {
 // contest points read it) and the thematic tries among them (11.3.8.3):
 // the author's "?" or a sacrifice, which starts a combination. A quiet move
 // refuted by one defence (most king moves of an ending) is no false trail.
+// A try counts only when it never wins (a refutation within the bound
+// alone is no proof) and every other defence of it was decided
+// (solver.FirstMove.RefutationsComplete); the others are named as not
+// counted.
 func (f *formal) triesMeasure(rep *Report) []Measure {
 	authors := map[string]bool{}
 	for _, m := range f.c.TryMoves() {
 		authors[m] = true
 	}
-	var tries, thematic, plain []string
+	var tries, thematic, plain, bounded, open []string
 	for _, t := range f.ans.Tries {
-		if t.Outcome == solver.Aborted || len(t.Refutations) != 1 {
+		switch {
+		case t.Outcome == solver.Aborted || len(t.Refutations) == 0:
+			continue
+		case t.Outcome != solver.Never:
+			bounded = append(bounded, t.Move)
+			continue
+		case !t.RefutationsComplete:
+			open = append(open, t.Move)
+			continue
+		case len(t.Refutations) != 1:
 			continue
 		}
 		s := fmt.Sprintf("%s? %s!", t.Move, t.Refutations[0].Move)
@@ -129,7 +142,14 @@ func (f *formal) triesMeasure(rep *Report) []Measure {
 			plain = append(plain, t.Move)
 		}
 	}
-	out := measure("tries", "11.3.3", float64(len(tries)), "first moves refuted by a single defence: "+orNone(tries))
+	d := "first moves refuted by a single defence, every other defence decided: " + orNone(tries)
+	if len(bounded) > 0 {
+		d += "; not counted, refuted within the bound only: " + strings.Join(bounded, ", ")
+	}
+	if len(open) > 0 {
+		d += "; not counted, other defences not decided: " + strings.Join(open, ", ")
+	}
+	out := measure("tries", "11.3.3", float64(len(tries)), d)
 	return append(out, measure("thematic_tries", "11.3.8.3", float64(len(thematic)), fmt.Sprintf("thematic tries (the author's \"?\" or a sacrifice): %s; not counted, quiet first moves that start no combination: %s", orNone(thematic), orNone(plain)))...)
 }
 

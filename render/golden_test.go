@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata an
 // the golden tests only render them, nothing is solved:
 //
 //   - testdata/batch.json: draughtsjudge check --no-db --endgames 0
-//     --nodes 50000 --format json --tree (the reports with their trees);
+//     --nodes 50000 --format json (the reports with their trees);
 //   - testdata/key.json, testdata/section.json: draughtsjudge key and
 //     report --format json at the settings of docs/contest (--endgames 0
 //     --nodes 50000; TestContestExamples in cmd/draughtsjudge rewrites

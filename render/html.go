@@ -83,17 +83,6 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"length": solutionLength,
 	"score":  func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"sign":   func(f float64) string { return fmt.Sprintf("%+.2f", f) },
-	"refs": func(rs []solver.Refutation) string {
-		var out []string
-		for _, x := range rs {
-			if x.Hard {
-				out = append(out, x.Move+"!")
-			} else {
-				out = append(out, x.Move)
-			}
-		}
-		return strings.Join(out, ", ")
-	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>draughtsjudge report</title>
 <style>
@@ -135,7 +124,7 @@ Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}
 {{range $r.MissingDefences}}<tr><td>missing defence</td><td>{{join .Line " "}}</td><td>{{.Move}}</td><td>{{.Result}}</td><td></td></tr>{{end}}
 </table>{{end}}
 {{if $r.Tries}}<h3>Tries (first moves other than the keys)</h3><table><tr><th>move</th><th>result</th><th>refuted by (! = never wins)</th></tr>
-{{range $r.Tries}}<tr><td>{{.Move}}</td><td>{{.Result}}</td><td>{{refs .Refutations}}</td></tr>{{end}}</table>{{end}}
+{{range $r.Tries}}<tr><td>{{.Move}}</td><td>{{.Result}}</td><td>{{.RefutedBy}}</td></tr>{{end}}</table>{{end}}
 <h3>Score</h3>
 <table><tr><th>line</th><th>clause</th><th>weight</th><th>applied</th><th>detail</th></tr>
 {{range $r.ScoreLines}}<tr{{if .Applied}} class="pass"{{end}}><td>{{.ID}}</td><td>{{.Clause}}</td><td>{{sign .Weight}}</td><td>{{if .Applied}}yes{{else}}no{{end}}</td><td>{{.Detail}}</td></tr>{{end}}</table>` + predecessorsHTML + `

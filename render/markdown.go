@@ -73,15 +73,7 @@ func writeMarkdown(w io.Writer, res *batch.Result) {
 		if len(r.Tries) > 0 {
 			fmt.Fprintln(w, "\n| try | result | refuted by (! = never wins) |\n|---|---|---|")
 			for _, t := range r.Tries {
-				var refs []string
-				for _, x := range t.Refutations {
-					if x.Hard {
-						refs = append(refs, x.Move+"!")
-					} else {
-						refs = append(refs, x.Move)
-					}
-				}
-				fmt.Fprintf(w, "| %s | %s | %s |\n", t.Move, t.Result, strings.Join(refs, ", "))
+				fmt.Fprintf(w, "| %s | %s | %s |\n", t.Move, t.Result, t.RefutedBy())
 			}
 		}
 		fmt.Fprintln(w, "\n| score line | clause | weight | applied | detail |\n|---|---|---|---|---|")

@@ -107,16 +107,8 @@ func writeHead(w io.Writer, r *judge.Report) {
 	findings("transposition", r.Transpositions)
 	findings("missing defence", r.MissingDefences)
 	for _, t := range r.Tries {
-		var refs []string
-		for _, x := range t.Refutations {
-			h := ""
-			if x.Hard {
-				h = "!"
-			}
-			refs = append(refs, x.Move+h)
-		}
-		if len(refs) > 0 {
-			fmt.Fprintf(w, "   try %s: %s; refuted by %s\n", t.Move, t.Result, strings.Join(refs, ", "))
+		if refs := t.RefutedBy(); refs != "" {
+			fmt.Fprintf(w, "   try %s: %s; refuted by %s\n", t.Move, t.Result, refs)
 		} else {
 			fmt.Fprintf(w, "   first move %s: %s\n", t.Move, t.Result)
 		}

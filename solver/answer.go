@@ -29,6 +29,10 @@ type assembly struct {
 	// refute gives the refutations of try i (outcome Never or NotWithin)
 	// and, when not "", the Result that replaces its outcome's text.
 	refute func(i int) ([]Refutation, string)
+	// complete decides the other defences of try i, after the tree is
+	// built (so that the tree and its nodes do not depend on them): the
+	// refutations found, and whether every defence was decided.
+	complete func(i int, found []Refutation) ([]Refutation, bool)
 	// treeSearcher is the searcher the solution tree is built with (a
 	// key exists), lineSearcher the one that follows the refutation of a
 	// refuted root.
@@ -45,6 +49,7 @@ type assembly struct {
 func assemble(a *assembly) Answer {
 	var ans Answer
 	allNever := true
+	tried := map[string]int{} // a try's move to its index in a.ms
 	for i, m := range a.ms {
 		x := &a.moves[i]
 		f := FirstMove{Move: draughts.MoveString(&a.p, a.r, m), Outcome: x.o, Result: x.o.String(), Nodes: x.nodes}
@@ -67,6 +72,7 @@ func assemble(a *assembly) Answer {
 		ans.Nodes += f.Nodes
 		if x.o != Proved {
 			ans.Tries = append(ans.Tries, f)
+			tried[f.Move] = i
 		}
 	}
 	ans.SortFirstMoves()
@@ -88,6 +94,11 @@ func assemble(a *assembly) Answer {
 	default:
 		ans.Verdict = VerdictUnknown
 		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", a.unknownGoal, a.opt.MaxBound)
+	}
+	for j := range ans.Tries {
+		if t := &ans.Tries[j]; a.complete != nil && (t.Outcome == Never || t.Outcome == NotWithin) {
+			t.Refutations, t.RefutationsComplete = a.complete(tried[t.Move], t.Refutations)
+		}
 	}
 	return ans
 }

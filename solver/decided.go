@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"sort"
 
 	"draughtsjudge/draughts"
 )
@@ -116,6 +115,16 @@ func (d *decided) answer() Answer {
 		}
 		return d.main.hardRefutations(x.q), ""
 	}
+	a.complete = func(i int, found []Refutation) ([]Refutation, bool) {
+		x := &d.st[i]
+		switch {
+		case x.o == NotWithin:
+			return completeBounded(d.refuters[i], d.r, x.q, d.last, found)
+		case d.exactNever[i]:
+			return d.exact.completeHard(x.q, found)
+		}
+		return d.main.completeHard(x.q, found)
+	}
 	a.treeSearcher = func() *Searcher { return d.main }
 	a.lineSearcher = func() *Searcher { return d.main }
 	ans := assemble(&a)
@@ -129,29 +138,4 @@ func (d *decided) answer() Answer {
 		ans.Bound = d.last + 1
 	}
 	return ans
-}
-
-// hardRefutations lists the defences of q (defender to move, the goal
-// never forced from q) after which the goal is never forced: those phase
-// 1's table already knows, else the first one found by deciding each.
-func (s *Searcher) hardRefutations(q draughts.Position) []Refutation {
-	var out []Refutation
-	ms := draughts.LegalMoves(&q, s.r)
-	for _, d := range ms {
-		q2 := q.Play(d)
-		if s.known(&q2) == Never {
-			out = append(out, Refutation{Move: draughts.MoveString(&q, s.r, d), Hard: true})
-		}
-	}
-	if len(out) == 0 {
-		for _, d := range ms {
-			q2 := q.Play(d)
-			if o, _ := s.decide(&q2); o == Never {
-				out = append(out, Refutation{Move: draughts.MoveString(&q, s.r, d), Hard: true})
-				break
-			}
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return draughts.MoveLess(out[i].Move, out[j].Move) })
-	return out
 }

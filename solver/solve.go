@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
@@ -85,7 +86,11 @@ type FirstMove struct {
 	// Refutations are the defences after which the attacker has no forced
 	// goal within the bound (Hard: never).
 	Refutations []Refutation `json:"refutations,omitempty"`
-	Nodes       uint64       `json:"nodes"`
+	// RefutationsComplete: every defence was decided, so Refutations
+	// lists every refutation (else only those found; the others' search
+	// spent its budget).
+	RefutationsComplete bool   `json:"refutations_complete,omitempty"`
+	Nodes               uint64 `json:"nodes"`
 }
 
 // RefutationMoves returns the moves of f's refutations, in order.
@@ -95,6 +100,25 @@ func (f FirstMove) RefutationMoves() []string {
 		out = append(out, x.Move)
 	}
 	return out
+}
+
+// RefutedBy writes f's refutations, a refutation proved never to lose
+// marked "!", and says when other defences stayed undecided:
+// "f4-e3!, f4-g3!", "7-11 (other defences not decided)"; "" for none.
+func (f FirstMove) RefutedBy() string {
+	var refs []string
+	for _, x := range f.Refutations {
+		if x.Hard {
+			refs = append(refs, x.Move+"!")
+		} else {
+			refs = append(refs, x.Move)
+		}
+	}
+	s := strings.Join(refs, ", ")
+	if s != "" && !f.RefutationsComplete {
+		s += " (other defences not decided)"
+	}
+	return s
 }
 
 // Refutation is a defence that refutes a try.
@@ -207,6 +231,9 @@ func solveBounded(ctx context.Context, r *draughts.Rules, p draughts.Position, g
 		a.moves[i] = moveResult{o: x.o, dist: x.dist, nodes: x.s.Nodes()}
 	}
 	a.refute = func(i int) ([]Refutation, string) { return refutations(st[i].s, r, st[i].q, last), "" }
+	a.complete = func(i int, found []Refutation) ([]Refutation, bool) {
+		return completeBounded(st[i].s, r, st[i].q, last, found)
+	}
 	// The tree is built with the searcher of a shortest key: its table
 	// holds the facts of the proof.
 	a.treeSearcher = func() *Searcher {
@@ -469,38 +496,6 @@ func refutingLine(s *Searcher, p *draughts.Position, r *draughts.Rules, attacker
 		q = q.Play(next)
 	}
 	return line
-}
-
-// refutations lists the defences of q (defender to move) after which the
-// attacker has no forced goal within bound. Facts already in the table are
-// read first; otherwise defences are searched in turn, within the budget,
-// until one refutes.
-func refutations(s *Searcher, r *draughts.Rules, q draughts.Position, bound int) []Refutation {
-	var out []Refutation
-	ms := draughts.LegalMoves(&q, r)
-	for _, d := range ms {
-		q2 := q.Play(d)
-		var c counters
-		if s.game {
-			c = s.cnt[0].next(&q, d)
-		}
-		e := s.tt.probe(&q2, c)
-		if e.hard || int(e.noWin) >= bound {
-			out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: e.hard})
-		}
-	}
-	if len(out) == 0 {
-		for _, d := range ms {
-			q2 := q.Play(d)
-			s.Refill()
-			if o, _ := s.Solve(&q2, bound); o == NotWithin || o == Never {
-				out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: o == Never})
-				break
-			}
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return draughts.MoveLess(out[i].Move, out[j].Move) })
-	return out
 }
 
 // WinningMoves returns every attacker move of p (attacker to move) that

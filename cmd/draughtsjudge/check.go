@@ -28,6 +28,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	addRunFlags(fs, &f)
 	addReportFlags(fs, &f)
 	addArchiveFlag(fs, &f)
+	fs.BoolVar(&f.tree, "tree", false, "print each entry's full solution tree (text), or keep it in the JSON document (--format json)")
 	usage := usageFunc(fs, "usage: draughtsjudge check [flags] [PATHS]",
 		"Checks every composition in the PDN files, folders and globs given (default: the embedded sample corpus).",
 		"Exit code: 0 all sound, 1 some entry defective or unknown, 2 usage or input errors, 3 the store cannot be used (locked, damaged, another format, no space), 4 internal error in some entry, 5 the report could not be written (stdout or --pdn-out).")
