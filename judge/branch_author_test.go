@@ -67,6 +67,12 @@ func TestBlackFirstStudyBranches(t *testing.T) {
 	if given != 1 {
 		t.Errorf("%d branches given, want the author's one line: %+v", given, rep.Branches)
 	}
+	// As [quiet-key] says, Black's first move is no key (11.1.4).
+	for _, m := range rep.Measures {
+		if (m.ID == "key_quiet" || m.ID == "key_sacrifice") && m.Value != 0 {
+			t.Errorf("measure %s = %v (%s): Black moves first, there is no key", m.ID, m.Value, m.Detail)
+		}
+	}
 }
 
 // An author's side line may play a tolerated other winning move (11.3.8.5:

@@ -176,7 +176,14 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 	r, start := f.r, f.c.Start
 	main := f.lines[0]
 	key := main.Moves[0]
-	out := measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.Text[0])
+	var out []Measure
+	if start.Side != draughts.White {
+		// As [quiet-key]: a stipulation where Black moves first (11.1.4)
+		// has no key; Black's first move is not White's choice.
+		out = measure("key_quiet", "11.3.6", 0, "Black moves first: no key")
+	} else {
+		out = measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.Text[0])
+	}
 	var sacs []string
 	keySac := false
 	for i := range main.Moves {
@@ -187,7 +194,7 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 		// capture takes something Black could not take before it.
 		if c := main.Moves[i+1].Captured; c != 0 && c&^enPrise(main.Before[i], r) != 0 {
 			sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], composition.MoveNo(main.Text[:i+1], start.Side), main.Text[i+1]))
-			if i == 0 {
+			if i == 0 && start.Side == draughts.White {
 				keySac = true
 			}
 		}
