@@ -80,6 +80,9 @@ func TestLascaProblem(t *testing.T) {
 			refs = append(refs, r.Move)
 		}
 		tries[tr.Move] = strings.Join(refs, " ")
+		if !tr.RefutationsComplete {
+			t.Errorf("try %s: the Lasca graph decides every defence, but the list is not marked complete", tr.Move)
+		}
 	}
 	if len(tries) != 2 || !strings.Contains(tries["d2-e3"], "d4:f2") || !strings.Contains(tries["a1-b2"], "c5-b4") {
 		t.Errorf("tries %v, want d2-e3 refuted by d4:f2 and a1-b2 by c5-b4", tries)

@@ -316,7 +316,9 @@ func (g *Graph) Answer(p lasca.Position, opt solver.Options) solver.Answer {
 			ans.Keys = append(ans.Keys, f)
 			continue
 		}
-		f.Outcome, f.Result = solver.Never, solver.Never.String()
+		// The graph decides every position: each defence is known, so
+		// the refutations listed are all of them.
+		f.Outcome, f.Result, f.RefutationsComplete = solver.Never, solver.Never.String(), true
 		q := p.Play(m)
 		for _, d := range lasca.LegalMoves(&q) {
 			if w := g.AfterMove(&q, d); !w.Goal {
