@@ -119,3 +119,59 @@ func TestAuthorSideLineThroughTolerableAlternative(t *testing.T) {
 		t.Errorf("%d branches given, want 3: %+v", given, rep.Branches)
 	}
 }
+
+// The single white piece of a study's finale may play any winning move
+// (11.2.6), so an author's side line that takes another square of the
+// king's diagonal than the solved tree runs along the tree's branch too:
+// 1.a1-d4 … 3...g5-f4 4.d2:g5 a5-b4 5.g5-e3, where the tree plays 5.g5-d2.
+// The 4-piece database confirms that both king moves win.
+func TestAuthorSideLineThroughSinglePieceAlternative(t *testing.T) {
+	const start = "W:WKa1:Bb6,h6"
+	game := "[Event \"one piece\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n\n" +
+		"1. a1-d4 b6-a5 2. d4-c3 h6-g5 3. c3-d2 g5-h4 (3... g5-f4 4. d2:g5 a5-b4 5. g5-e3) 4. d2-e1 *\n"
+	prober := russian4(t)
+	opt := linesOpts()
+	opt.Prober = prober
+	rep, err := parse(t, "one-piece.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := draughts.Russian
+	before, err := draughts.ParseFEN(r, playFEN(t, start, "a1-d4", "b6-a5", "d4-c3", "h6-g5", "c3-d2", "g5-f4", "d2:g5", "a5-b4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"g5-e3", "g5-d2"} {
+		m, err := draughts.ParseMove(&before, r, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wdl, _, ok := prober.Probe(r, before.Play(m)); !ok || wdl >= 0 {
+			t.Fatalf("after 5.%s the database gives Black (to move) %d (known %v), want a loss", mv, wdl, ok)
+		}
+	}
+	ch := rep.Check("variations")
+	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "2 along the author's lines") {
+		t.Fatalf("variations: %+v; want each of the author's 2 lines along a branch", ch)
+	}
+}
+
+// A Black-first study has no key (11.1.4), so no introductory exchange
+// either: 1...c5-d4 2.e3:c5 b6:d4 3.h8:c3 is Black's move and two
+// captures, not key, capture, recapture (the nadstavka a study is marked
+// down for, 11.3.8.2).
+func TestBlackFirstHasNoNadstavka(t *testing.T) {
+	const start = "B:WKh8,e3,g1:Bc5,b6,a7"
+	game := "[Event \"black first\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"black-first: win\"]\n\n1... c5-d4 2. e3:c5 b6:d4 3. h8:c3 *\n"
+	opt := linesOpts()
+	opt.Prober = russian4(t)
+	rep, err := parse(t, "black-first-exchange.pdn", game, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rep.Measures {
+		if m.ID == "nadstavka" && m.Value != 0 {
+			t.Errorf("measure nadstavka = %v (%s): Black moves first, there is no key", m.Value, m.Detail)
+		}
+	}
+}

@@ -572,7 +572,8 @@ func (f *formal) statistOptions() solver.Options {
 	// not hide the key of the position without the piece.
 	sopt.MaxBound = max(f.ans.Bound, (len(main.Text)+1)/2, 1)
 	sopt.TreeNodes = 1
-	sopt.Quick = true // one re-solve per piece: no large phase-1 rounds
+	sopt.Quick = true         // one re-solve per piece: no large phase-1 rounds
+	sopt.OneRefutation = true // the re-solve reads only the keys
 	return sopt
 }
 

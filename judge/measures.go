@@ -208,6 +208,9 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 // back. A piece that stood en prise before the key is not offered by it.
 func (f *formal) nadstavkaMeasure(rep *Report) []Measure {
 	main := f.lines[0]
+	if f.c.Start.Side != draughts.White {
+		return measure("nadstavka", "11.3.4", 0, "Black moves first: no key") // as keyMeasures
+	}
 	if len(main.Moves) >= 3 && main.Moves[1].IsCapture() && main.Moves[2].IsCapture() &&
 		main.Moves[1].Captured.Count() == 1 && main.Moves[2].Captured.Count() == 1 &&
 		main.Moves[1].Captured&^enPrise(main.Before[0], f.r) != 0 {

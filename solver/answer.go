@@ -96,7 +96,7 @@ func assemble(a *assembly) Answer {
 		ans.Reason = fmt.Sprintf("no forced %s within %d moves, and no proof that none exists", a.unknownGoal, a.opt.MaxBound)
 	}
 	for j := range ans.Tries {
-		if t := &ans.Tries[j]; a.complete != nil && (t.Outcome == Never || t.Outcome == NotWithin) {
+		if t := &ans.Tries[j]; a.complete != nil && !a.opt.OneRefutation && (t.Outcome == Never || t.Outcome == NotWithin) {
 			t.Refutations, t.RefutationsComplete = a.complete(tried[t.Move], t.Refutations)
 		}
 	}

@@ -59,9 +59,7 @@ func refutations(s *Searcher, r *draughts.Rules, q draughts.Position, bound int)
 	}
 	if len(out) == 0 {
 		for _, d := range ms {
-			q2 := q.Play(d)
-			s.Refill()
-			if o, _ := s.Solve(&q2, bound); o == NotWithin || o == Never {
+			if o := s.solveAfter(&q, d, bound); o == NotWithin || o == Never {
 				out = append(out, Refutation{Move: draughts.MoveString(&q, r, d), Hard: o == Never})
 				break
 			}
@@ -80,16 +78,30 @@ func (s *Searcher) countersAfter(q *draughts.Position, d draughts.Move) counters
 	return s.cnt[0].next(q, d)
 }
 
+// solveAfter searches the position after the defence d of q to bound,
+// with a fresh budget and the draw-rule counters after d (the searcher's
+// root counters are q's, set when the try was played).
+func (s *Searcher) solveAfter(q *draughts.Position, d draughts.Move, bound int) Outcome {
+	q2 := q.Play(d)
+	root := s.cnt[0]
+	s.cnt[0] = s.countersAfter(q, d)
+	defer func() { s.cnt[0] = root }()
+	s.Refill()
+	o, _ := s.Solve(&q2, bound)
+	return o
+}
+
 // completeHard decides every defence of q (defender to move, the goal
 // never forced from q) not in found, within refutationNodes each: the
 // ones after which the goal is never forced join the list. complete is
 // false when one of them stayed undecided.
 func (s *Searcher) completeHard(q draughts.Position, found []Refutation) (out []Refutation, complete bool) {
-	return completeRefutations(s, s.r, q, found, func(q2 *draughts.Position) Outcome {
-		if o := s.known(q2); o != NotWithin {
+	return completeRefutations(s, s.r, q, found, func(d draughts.Move) Outcome {
+		q2 := q.Play(d)
+		if o := s.known(&q2); o != NotWithin {
 			return o
 		}
-		o, _ := s.decide(q2)
+		o, _ := s.decide(&q2)
 		return o
 	})
 }
@@ -98,18 +110,16 @@ func (s *Searcher) completeHard(q draughts.Position, found []Refutation) (out []
 // the defences after which the attacker has no forced goal within bound
 // join the list (Hard when never forced at all).
 func completeBounded(s *Searcher, r *draughts.Rules, q draughts.Position, bound int, found []Refutation) (out []Refutation, complete bool) {
-	return completeRefutations(s, r, q, found, func(q2 *draughts.Position) Outcome {
-		s.Refill()
-		o, _ := s.Solve(q2, bound)
-		return o
+	return completeRefutations(s, r, q, found, func(d draughts.Move) Outcome {
+		return s.solveAfter(&q, d, bound)
 	})
 }
 
-// completeRefutations decides each defence of q not in found with decide
+// completeRefutations decides each defence d of q not in found with decide
 // (Proved: the attacker still forces the goal; Never or NotWithin: a
 // refutation; Aborted: undecided), with the searcher's node budget
 // lowered to refutationNodes meanwhile.
-func completeRefutations(s *Searcher, r *draughts.Rules, q draughts.Position, found []Refutation, decide func(q2 *draughts.Position) Outcome) ([]Refutation, bool) {
+func completeRefutations(s *Searcher, r *draughts.Rules, q draughts.Position, found []Refutation, decide func(d draughts.Move) Outcome) ([]Refutation, bool) {
 	listed := map[string]bool{}
 	for _, x := range found {
 		listed[x.Move] = true
@@ -126,8 +136,7 @@ func completeRefutations(s *Searcher, r *draughts.Rules, q draughts.Position, fo
 		if listed[mv] {
 			continue
 		}
-		q2 := q.Play(d)
-		switch decide(&q2) {
+		switch decide(d) {
 		case Proved:
 		case Never:
 			out = append(out, Refutation{Move: mv, Hard: true})

@@ -45,6 +45,10 @@ type Options struct {
 	// run whatever the number of pieces, not only in positions of at most
 	// 12 (the exact local analysis stays for those).
 	AnyDepth bool
+	// OneRefutation leaves each try's refutations as the search found
+	// them (at least one) instead of deciding every other defence too
+	// (refutations.go): for re-solves that read only the keys.
+	OneRefutation bool
 }
 
 // SetDefaults fills the zero fields of o with the defaults: MaxBound 40,

@@ -169,11 +169,14 @@ func (bc *Count) walk(c *composition.Composition, goal solver.Goal, n *solver.No
 		if inexact++; inexact > 1 {
 			return // a second inaccuracy on the branch (11.3.8.5)
 		}
-		at := strings.Join(line, " ")
-		for i, b := range n.Branches {
-			if i != main {
-				bc.alternatives[at+"|"+b.Move] = mb.Move
-			}
+	}
+	// The other winning moves here, tolerated or the single white
+	// piece's (11.2.6), are ways an author's line may take through this
+	// branch (along).
+	at := strings.Join(line, " ")
+	for i, b := range n.Branches {
+		if i != main {
+			bc.alternatives[at+"|"+b.Move] = mb.Move
 		}
 	}
 	bc.walk(c, goal, mb.Child, p.Play(am), append(append([]string(nil), line...), mb.Move), inexact)
