@@ -27,7 +27,8 @@ import (
 //     (11.1.4);
 //   - of opt, every field that can change a report: the node budget, the
 //     memory (TTBytes), Slack, MaxBound, DrawRules, MaterialMargin,
-//     LenientStudyDuals, TreeNodes, Prefer, Quick and AnyDepth.
+//     LenientStudyDuals, TreeNodes, Prefer, Quick, AnyDepth and
+//     OneRefutation.
 //
 // It leaves out what cannot change a report or is not a fact about the
 // position: Threads (reports do not depend on them), Time and
@@ -36,7 +37,7 @@ import (
 // keeps that list honest. The string is the one draughtsjudge hashed
 // before this function existed (an 11-field line in cmd), so that the
 // reports cached by earlier versions stay valid: the fields added since
-// (TreeNodes, Prefer, Quick, AnyDepth, a TTBytes not in whole MiB) are
+// (TreeNodes, Prefer, Quick, AnyDepth, OneRefutation, a TTBytes not in whole MiB) are
 // hashed only when they are not zero.
 func CacheKey(c *composition.Composition, opt judge.Options, slices string) string {
 	s := opt.Solver
@@ -54,6 +55,9 @@ func CacheKey(c *composition.Composition, opt judge.Options, slices string) stri
 	}
 	if s.AnyDepth {
 		fmt.Fprint(h, "any-depth|")
+	}
+	if s.OneRefutation {
+		fmt.Fprint(h, "one-refutation|")
 	}
 	if c.Practical {
 		fmt.Fprint(h, "practical|")
