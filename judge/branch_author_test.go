@@ -6,6 +6,7 @@ import (
 
 	"draughtsjudge/draughts"
 	"draughtsjudge/judge"
+	"draughtsjudge/solver"
 )
 
 // A study where Black moves first has its branches counted from the
@@ -91,20 +92,7 @@ func TestAuthorSideLineThroughTolerableAlternative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := draughts.Russian
-	before, err := draughts.ParseFEN(r, playFEN(t, "W:WKa5,a3:Ba7,f4", "a5-b4", "f4-e3", "b4-e1", "a7-b6", "a3-b4", "e3-f2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mv := range []string{"e1:h4", "e1:g3"} {
-		m, err := draughts.ParseMove(&before, r, mv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if wdl, _, ok := prober.Probe(r, before.Play(m)); !ok || wdl >= 0 {
-			t.Fatalf("after 4.%s the database gives Black (to move) %d (known %v), want a loss", mv, wdl, ok)
-		}
-	}
+	eachWins(t, prober, playFEN(t, "W:WKa5,a3:Ba7,f4", "a5-b4", "f4-e3", "b4-e1", "a7-b6", "a3-b4", "e3-f2"), "e1:h4", "e1:g3")
 	ch := rep.Check("variations")
 	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "3 along the author's lines") {
 		t.Fatalf("variations: %+v; want each of the author's 3 lines along a branch", ch)
@@ -136,20 +124,7 @@ func TestAuthorSideLineThroughSinglePieceAlternative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := draughts.Russian
-	before, err := draughts.ParseFEN(r, playFEN(t, start, "a1-d4", "b6-a5", "d4-c3", "h6-g5", "c3-d2", "g5-f4", "d2:g5", "a5-b4"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mv := range []string{"g5-e3", "g5-d2"} {
-		m, err := draughts.ParseMove(&before, r, mv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if wdl, _, ok := prober.Probe(r, before.Play(m)); !ok || wdl >= 0 {
-			t.Fatalf("after 5.%s the database gives Black (to move) %d (known %v), want a loss", mv, wdl, ok)
-		}
-	}
+	eachWins(t, prober, playFEN(t, start, "a1-d4", "b6-a5", "d4-c3", "h6-g5", "c3-d2", "g5-f4", "d2:g5", "a5-b4"), "g5-e3", "g5-d2")
 	ch := rep.Check("variations")
 	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "2 along the author's lines") {
 		t.Fatalf("variations: %+v; want each of the author's 2 lines along a branch", ch)
@@ -172,6 +147,26 @@ func TestBlackFirstHasNoNadstavka(t *testing.T) {
 	for _, m := range rep.Measures {
 		if m.ID == "nadstavka" && m.Value != 0 {
 			t.Errorf("measure nadstavka = %v (%s): Black moves first, there is no key", m.Value, m.Detail)
+		}
+	}
+}
+
+// eachWins fails the test unless the database scores each White move of
+// the Russian position fen a win (Black, to move after it, loses).
+func eachWins(t *testing.T, prober solver.Prober, fen string, moves ...string) {
+	t.Helper()
+	r := draughts.Russian
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range moves {
+		m, err := draughts.ParseMove(&p, r, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wdl, _, ok := prober.Probe(r, p.Play(m)); !ok || wdl >= 0 {
+			t.Fatalf("after %s in %s the database gives Black (to move) %d (known %v), want a loss", mv, fen, wdl, ok)
 		}
 	}
 }
