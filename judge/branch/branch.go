@@ -39,9 +39,10 @@ type Count struct {
 	Cut      bool
 	lines    []composition.Line // the author's
 	shared   int                // moves every branch shares: 1 after a key, 0 when Black moves first
-	// alternatives are the tolerated other winning moves (11.3.8.5) met on
-	// the branches: the tree's line before the move and the move, to the
-	// tree's main move there.
+	// alternatives are the other winning moves met on the branches, of a
+	// kind 11.3.8.5 tolerates or the single white piece's (11.2.6): the
+	// tree's line before the move and the move, to the tree's main move
+	// there.
 	alternatives map[string]string
 }
 
@@ -184,10 +185,11 @@ func (bc *Count) walk(c *composition.Composition, goal solver.Goal, n *solver.No
 
 // along reports whether the author's line runs along the branch: the two
 // agree on every move of the author's line (which may stop before the
-// finale), or until the author plays a tolerated other winning move where
-// the branch plays the tree's (11.3.8.5: the inaccuracy a branch may have
-// once; the author's line goes on from a position the tree does not
-// hold, so the branch is the tree's way through that inaccuracy).
+// finale), or until the author plays another winning move where the
+// branch plays the tree's (11.3.8.5: the inaccuracy a branch may have
+// once; 11.2.6: the single white piece's free play; the author's line
+// goes on from a position the tree does not hold, so the branch is the
+// tree's way through that node).
 func (bc *Count) along(branch, author []string) bool {
 	if len(author) == 0 {
 		return false
