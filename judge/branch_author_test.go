@@ -20,13 +20,7 @@ import (
 func TestBlackFirstStudyBranches(t *testing.T) {
 	const start = "B:WKb4,a3:Ba7,f4"
 	game := "[Event \"black first\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"black-first: win\"]\n\n1... f4-g3 2. b4-c5 g3-h2 3. a3-b4 h2-g1 4. b4-a5 *\n"
-	prober := russian4(t)
-	opt := linesOpts()
-	opt.Prober = prober
-	rep, err := parse(t, "black-first.pdn", game, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, prober := withRussian4(t, "black-first.pdn", game)
 	ch := rep.Check("variations")
 	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "the play has two or more branches") {
 		t.Fatalf("variations: %+v", ch)
@@ -85,13 +79,7 @@ func TestBlackFirstStudyBranches(t *testing.T) {
 // author's move is a real alternative, not an error).
 func TestAuthorSideLineThroughTolerableAlternative(t *testing.T) {
 	game := edit(t, published(t, "Shoshin"), "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", "(1... f4-e3 2. b4-e1 a7-b6 3. a3-b4 e3-f2 4. e1:h4 b6-c5 5. b4:d6)")
-	prober := russian4(t)
-	opt := linesOpts()
-	opt.Prober = prober
-	rep, err := parse(t, "shoshin-side-line.pdn", game, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, prober := withRussian4(t, "shoshin-side-line.pdn", game)
 	eachWins(t, prober, playFEN(t, "W:WKa5,a3:Ba7,f4", "a5-b4", "f4-e3", "b4-e1", "a7-b6", "a3-b4", "e3-f2"), "e1:h4", "e1:g3")
 	ch := rep.Check("variations")
 	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "3 along the author's lines") {
@@ -117,13 +105,7 @@ func TestAuthorSideLineThroughSinglePieceAlternative(t *testing.T) {
 	const start = "W:WKa1:Bb6,h6"
 	game := "[Event \"one piece\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n\n" +
 		"1. a1-d4 b6-a5 2. d4-c3 h6-g5 3. c3-d2 g5-h4 (3... g5-f4 4. d2:g5 a5-b4 5. g5-e3) 4. d2-e1 *\n"
-	prober := russian4(t)
-	opt := linesOpts()
-	opt.Prober = prober
-	rep, err := parse(t, "one-piece.pdn", game, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, prober := withRussian4(t, "one-piece.pdn", game)
 	eachWins(t, prober, playFEN(t, start, "a1-d4", "b6-a5", "d4-c3", "h6-g5", "c3-d2", "g5-f4", "d2:g5", "a5-b4"), "g5-e3", "g5-d2")
 	ch := rep.Check("variations")
 	if ch == nil || ch.Status != judge.Pass || !strings.Contains(ch.Detail, "2 along the author's lines") {
@@ -138,12 +120,7 @@ func TestAuthorSideLineThroughSinglePieceAlternative(t *testing.T) {
 func TestBlackFirstHasNoNadstavka(t *testing.T) {
 	const start = "B:WKh8,e3,g1:Bc5,b6,a7"
 	game := "[Event \"black first\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"black-first: win\"]\n\n1... c5-d4 2. e3:c5 b6:d4 3. h8:c3 *\n"
-	opt := linesOpts()
-	opt.Prober = russian4(t)
-	rep, err := parse(t, "black-first-exchange.pdn", game, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := withRussian4(t, "black-first-exchange.pdn", game)
 	for _, m := range rep.Measures {
 		if m.ID == "nadstavka" && m.Value != 0 {
 			t.Errorf("measure nadstavka = %v (%s): Black moves first, there is no key", m.Value, m.Detail)
@@ -169,4 +146,19 @@ func eachWins(t *testing.T, prober solver.Prober, fen string, moves ...string) {
 			t.Fatalf("after %s in %s the database gives Black (to move) %d (known %v), want a loss", mv, fen, wdl, ok)
 		}
 	}
+}
+
+// withRussian4 analyses the single game in text at the lines tests'
+// budgets with the 4-piece Russian databases, and returns the report and
+// the databases (the tests' truth).
+func withRussian4(t *testing.T, name, text string) (*judge.Report, solver.Prober) {
+	t.Helper()
+	prober := russian4(t)
+	opt := linesOpts()
+	opt.Prober = prober
+	rep, err := parse(t, name, text, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, prober
 }

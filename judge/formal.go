@@ -515,7 +515,7 @@ func (f *formal) economyFinale(fins []Finale) Check {
 // key in is needed to stop a cook, and the report names the cook.
 func (f *formal) economyConstruction(rep *Report) Check {
 	const id = CheckEconomyConstruction
-	if f.c.Start.Side != draughts.White && len(f.lines) > 0 {
+	if f.blackFirst() && len(f.lines) > 0 {
 		// Clause 11.1.4 (Black moves first): the statist test re-solves
 		// from White's key; it is not made when Black moves first.
 		return newCheck(id, NotApplicable, "Black moves first: the statist test (re-solving from White's key without each piece) is not made for this kind; the judge checks the economy of construction")

@@ -170,6 +170,11 @@ func (f *formal) sacrifice(mv string) bool {
 	return false
 }
 
+// blackFirst: Black moves first (11.1.4), so the solution has no key
+// (as [quiet-key] says): the key measures are 0, and Black's first move
+// is not White's choice.
+func (f *formal) blackFirst() bool { return f.c.Start.Side != draughts.White }
+
 // keyMeasures are the quiet key, the key sacrifice and the sacrifices of
 // the main line (11.3.6).
 func (f *formal) keyMeasures(rep *Report) []Measure {
@@ -177,9 +182,7 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 	main := f.lines[0]
 	key := main.Moves[0]
 	var out []Measure
-	if start.Side != draughts.White {
-		// As [quiet-key]: a stipulation where Black moves first (11.1.4)
-		// has no key; Black's first move is not White's choice.
+	if f.blackFirst() {
 		out = measure("key_quiet", "11.3.6", 0, "Black moves first: no key")
 	} else {
 		out = measure("key_quiet", "11.3.6", flag(!key.IsCapture()), "key "+main.Text[0])
@@ -194,7 +197,7 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 		// capture takes something Black could not take before it.
 		if c := main.Moves[i+1].Captured; c != 0 && c&^enPrise(main.Before[i], r) != 0 {
 			sacs = append(sacs, fmt.Sprintf("%s%s (%s%s)", composition.MoveNo(main.Text[:i], start.Side), main.Text[i], composition.MoveNo(main.Text[:i+1], start.Side), main.Text[i+1]))
-			if i == 0 && start.Side == draughts.White {
+			if i == 0 && !f.blackFirst() {
 				keySac = true
 			}
 		}
@@ -208,8 +211,8 @@ func (f *formal) keyMeasures(rep *Report) []Measure {
 // back. A piece that stood en prise before the key is not offered by it.
 func (f *formal) nadstavkaMeasure(rep *Report) []Measure {
 	main := f.lines[0]
-	if f.c.Start.Side != draughts.White {
-		return measure("nadstavka", "11.3.4", 0, "Black moves first: no key") // as keyMeasures
+	if f.blackFirst() {
+		return measure("nadstavka", "11.3.4", 0, "Black moves first: no key")
 	}
 	if len(main.Moves) >= 3 && main.Moves[1].IsCapture() && main.Moves[2].IsCapture() &&
 		main.Moves[1].Captured.Count() == 1 && main.Moves[2].Captured.Count() == 1 &&

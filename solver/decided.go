@@ -106,24 +106,18 @@ func (d *decided) answer() Answer {
 		a.moves[i] = moveResult{o: x.o, dist: x.dist, bound: x.bound, nodes: x.nodes}
 	}
 	a.refute = func(i int) ([]Refutation, string) {
-		x := &d.st[i]
-		switch {
-		case x.o == NotWithin:
-			return refutations(d.refuters[i], d.r, x.q, d.last), ""
-		case d.exactNever[i]:
-			return d.exact.hardRefutations(x.q), "never (no real win: the defender always keeps a move and no database win)"
+		s, bounded, text := d.tryRefuter(i)
+		if bounded {
+			return refutations(s, d.r, d.st[i].q, d.last), ""
 		}
-		return d.main.hardRefutations(x.q), ""
+		return s.hardRefutations(d.st[i].q), text
 	}
 	a.complete = func(i int, found []Refutation) ([]Refutation, bool) {
-		x := &d.st[i]
-		switch {
-		case x.o == NotWithin:
-			return completeBounded(d.refuters[i], d.r, x.q, d.last, found)
-		case d.exactNever[i]:
-			return d.exact.completeHard(x.q, found)
+		s, bounded, _ := d.tryRefuter(i)
+		if bounded {
+			return completeBounded(s, d.r, d.st[i].q, d.last, found)
 		}
-		return d.main.completeHard(x.q, found)
+		return s.completeHard(d.st[i].q, found)
 	}
 	a.treeSearcher = func() *Searcher { return d.main }
 	a.lineSearcher = func() *Searcher { return d.main }
@@ -138,4 +132,18 @@ func (d *decided) answer() Answer {
 		ans.Bound = d.last + 1
 	}
 	return ans
+}
+
+// tryRefuter is the searcher that lists and completes try i's
+// refutations: the bounded search of a move left undecided at any depth
+// (bounded), the real-win searcher of a move it proved never to win (text
+// then replaces the try's Result), or phase 1's.
+func (d *decided) tryRefuter(i int) (s *Searcher, bounded bool, text string) {
+	switch {
+	case d.st[i].o == NotWithin:
+		return d.refuters[i], true, ""
+	case d.exactNever[i]:
+		return d.exact, false, "never (no real win: the defender always keeps a move and no database win)"
+	}
+	return d.main, false, ""
 }
