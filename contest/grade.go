@@ -715,9 +715,7 @@ func (gr *Grader) verifyClaim(ctx context.Context, e *KeyEntry, c *composition.C
 	for _, t := range ans.Tries {
 		if t.Move == mv {
 			why, never = t.Result, t.Outcome == solver.Never
-			if refs := t.RefutationMoves(); len(refs) > 0 {
-				why += "; refuted by " + strings.Join(refs, ", ")
-			}
+			why += refutedBy(t.RefutationMoves(), t.RefutationsComplete)
 		}
 	}
 	if !never && ans.Bound > 0 {
@@ -736,10 +734,7 @@ func (e *KeyEntry) knownTry(claim, mv string) (string, bool) {
 		if t.Move != mv {
 			continue
 		}
-		why := t.Result
-		if len(t.Refutations) > 0 {
-			why += "; refuted by " + strings.Join(t.Refutations, ", ")
-		}
+		why := t.Result + refutedBy(t.Refutations, t.RefutationsComplete)
 		if t.Never {
 			return fmt.Sprintf("%s: wrong, %s (proved by the key's analysis: it never forces the goal)", claim, why), true
 		}

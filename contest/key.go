@@ -69,6 +69,23 @@ type TryResult struct {
 	Result      string   `json:"result"` // "never", "no win within bound", ...
 	Never       bool     `json:"never"`  // proved never to force the goal
 	Refutations []string `json:"refutations,omitempty"`
+	// RefutationsComplete: every other defence was decided, so
+	// Refutations are all the refutations (solver.FirstMove's field).
+	RefutationsComplete bool `json:"refutations_complete,omitempty"`
+}
+
+// refutedBy writes "refuted by" and the refutations, saying when the
+// other defences stayed undecided: "; refuted by f4-e3, f4-g3",
+// "; refuted by 7-11 (other defences not decided)"; "" for none.
+func refutedBy(refs []string, complete bool) string {
+	if len(refs) == 0 {
+		return ""
+	}
+	s := "; refuted by " + strings.Join(refs, ", ")
+	if !complete {
+		s += " (other defences not decided)"
+	}
+	return s
 }
 
 // KeyEntry is one composition of the key.
@@ -226,12 +243,12 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 
 // addTries lists rep's tries with their refutations: a refutation proved
 // never to lose is marked "!"; one that holds only within the bound says
-// so.
+// so; a list the solver could not complete says so too.
 func (e *KeyEntry) addTries(rep *judge.Report) {
 	for _, t := range rep.Tries {
 		var refs []string
 		never := t.Outcome == solver.Never || t.Result == "never" || strings.HasPrefix(t.Result, "never ")
-		tr := TryResult{Move: t.Move, Result: t.Result, Never: never}
+		tr := TryResult{Move: t.Move, Result: t.Result, Never: never, RefutationsComplete: t.RefutationsComplete}
 		for _, x := range t.Refutations {
 			tr.Refutations = append(tr.Refutations, x.Move)
 			if x.Hard {
@@ -242,7 +259,11 @@ func (e *KeyEntry) addTries(rep *judge.Report) {
 		}
 		e.TryResults = append(e.TryResults, tr)
 		if len(refs) > 0 {
-			e.Tries = append(e.Tries, t.Move+"? "+strings.Join(refs, ", "))
+			text := t.Move + "? " + strings.Join(refs, ", ")
+			if !t.RefutationsComplete {
+				text += " (other defences not decided)"
+			}
+			e.Tries = append(e.Tries, text)
 		}
 	}
 }

@@ -126,12 +126,17 @@ func TestKeyTriesWithinTheBound(t *testing.T) {
 	// The tries as the key shows them (a3-b4? f4-e3!, a5-b6? a7:c5!), the
 	// first refuted only within the bound.
 	rep.Bound = 13
-	bounded := solver.FirstMove{Move: "a3-b4", Outcome: solver.NotWithin, Result: "no win within bound", Refutations: []solver.Refutation{{Move: "f4-e3"}}}
+	// The second's other defences are left undecided, as at a budget too
+	// small to complete its list: the key and the answer to a claim say so.
+	bounded := solver.FirstMove{Move: "a3-b4", Outcome: solver.NotWithin, Result: "no win within bound", Refutations: []solver.Refutation{{Move: "f4-e3"}}, RefutationsComplete: true}
 	rep.Tries = []solver.FirstMove{bounded, {Move: "a5-b6", Outcome: solver.Never, Result: "never", Refutations: []solver.Refutation{{Move: "a7:c5", Hard: true}}}}
 	e := contest.BuildKeyEntry(1, c, rep, contest.DefaultPoints())
 	wantTry := bounded.Move + "? " + bounded.Refutations[0].Move + " (refuted within 13 moves)"
-	if e.Tries[0] != wantTry || !strings.HasSuffix(e.Tries[1], "!") {
-		t.Errorf("tries %q, want %q first and the proved ones with !", e.Tries, wantTry)
+	if want := "a5-b6? a7:c5! (other defences not decided)"; len(e.Tries) != 2 || e.Tries[0] != wantTry || e.Tries[1] != want {
+		t.Errorf("tries %q, want %q and %q", e.Tries, wantTry, want)
+	}
+	if !e.TryResults[0].RefutationsComplete || e.TryResults[1].RefutationsComplete {
+		t.Errorf("try results %+v: want the first list complete, the second not", e.TryResults)
 	}
 	// No budget for a search: the answers must come from the key.
 	none := judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 1, TTBytes: 1 << 20}, MaxBound: 1, Threads: 1, Quick: true}}
@@ -145,7 +150,8 @@ func TestKeyTriesWithinTheBound(t *testing.T) {
 		}
 	}
 	if len(audit) != 2 || !strings.Contains(audit[0], "no win within bound") || !strings.Contains(audit[0], "searched to 13 moves") ||
-		!strings.Contains(audit[1], "never") || strings.Contains(audit[1], "searched to") {
+		!strings.Contains(audit[1], "never; refuted by a7:c5 (other defences not decided)") || strings.Contains(audit[1], "searched to") ||
+		strings.Contains(audit[0], "not decided") {
 		t.Errorf("claims of the tries:\n%s", strings.Join(audit, "\n"))
 	}
 }
