@@ -32,6 +32,8 @@ var badInputs = []struct {
 }{
 	{"broken FEN", map[string]string{"fen.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,z9:Bb2\"]\n*\n"}, "check DIR/fen.pdn"},
 	{"illegal move in the author's solution", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bb2,c3\"]\n1. a1-b2 *\n"}, "check --no-db DIR/move.pdn"},
+	{"key: illegal move in the author's solution (the key is written, the entry defective)", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n1. a1-b2 h8-g7 2. h6-g5 *\n"}, "key --no-db --nodes 20000 DIR/move.pdn"},
+	{"report: illegal move in the author's solution (the report is written, the entry defective)", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n1. a1-b2 h8-g7 2. h6-g5 *\n"}, "report --no-db --nodes 20000 DIR/move.pdn"},
 	{"unknown stipulation", map[string]string{"stip.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bb2,c3\"]\n[Stipulation \"mate in 3\"]\n*\n"}, "check DIR/stip.pdn"},
 	{"unknown genre", map[string]string{"genre.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bb2,c3\"]\n[Genre \"sonnet\"]\n*\n"}, "check DIR/genre.pdn"},
 	{"PDN syntax error", map[string]string{"syntax.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bb2,c3\"\n*\n"}, "check DIR/syntax.pdn"},

@@ -94,19 +94,26 @@ func contestNumbers(comps []*composition.Composition, stderr io.Writer) ([]int, 
 // batch.Run said why on stderr): code is exitStore and nothing
 // is analysed. A panic inside one composition is its line on stderr and
 // a report with verdict unknown; code is then exitInternal and the others
-// are analysed as usual.
-func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*judge.Report, code int) {
+// are analysed as usual. An illegal move of an author's solution is an
+// input error, as in check: its file:line:col line is on stderr and in
+// errs (the caller exits 2), and the entry is still analysed (its
+// [author-solution] fails).
+func analyseAll(comps []*composition.Composition, f *runFlags, stderr io.Writer) (reps []*judge.Report, errs []string, code int) {
 	runs, code := analyseComps(comps, f, nil, nil, stderr, nil)
 	if code != exitOK {
-		return nil, code
+		return nil, nil, code
 	}
-	for _, err := range runs.Internal {
+	for i, err := range runs.Internal {
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			code = exitInternal
 		}
+		for _, e := range runs.Reports[i].AuthorErrors {
+			fmt.Fprintln(stderr, e)
+			errs = append(errs, e)
+		}
 	}
-	return runs.Reports, code
+	return runs.Reports, errs, code
 }
 
 // claimOptions are the solver options for checking claims (no store: the

@@ -69,10 +69,11 @@ func buildKey(paths []string, f *runFlags, ps contest.Points, stderr io.Writer) 
 	errs = append(errs, lerrs...)
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	errs = append(errs, nerrs...)
-	reps, code := analyseAll(comps, f, stderr)
+	reps, aerrs, code := analyseAll(comps, f, stderr)
 	if code == exitStore {
 		return nil, errs, code
 	}
+	errs = append(errs, aerrs...)
 	if f.archive != "" {
 		if code := findPredecessors(reps, comps, f, stderr); code != exitOK {
 			return nil, errs, code

@@ -53,11 +53,12 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	// place among the readable compositions; override lines use it.
 	nums, comps, nerrs := contestNumbers(comps, stderr)
 	lerrs = append(lerrs, nerrs...)
-	errs = append(lerrs, errs...)
-	reps, code := analyseAll(comps, f, stderr)
+	reps, aerrs, code := analyseAll(comps, f, stderr)
 	if code == exitStore {
 		return code
 	}
+	lerrs = append(lerrs, aerrs...) // said on stderr already, as lerrs
+	errs = append(lerrs, errs...)
 	for _, r := range reps {
 		r.ApplyScore(rubric)
 	}
