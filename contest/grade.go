@@ -149,7 +149,7 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 // dropped reports whether e counts for nobody: cooked, and the points
 // file says "cooked drop".
 func (gr *Grader) dropped(e *KeyEntry) bool {
-	return e.Cooked() && gr.Key.Points.Cooked() == CookedDrop
+	return e.Dropped || e.Cooked() && gr.Key.Points.Cooked() == CookedDrop // a key written before Dropped
 }
 
 // max is the composition's points in the results table (0 dropped).

@@ -131,6 +131,11 @@ type KeyEntry struct {
 	// part ("White to move", "solution 2").
 	Parts []*KeyEntry `json:"parts,omitempty"`
 	Part  string      `json:"part,omitempty"`
+	// Dropped: the tool found a cook and the points file says "cooked
+	// drop": the composition counts for nobody (grade marks every answer
+	// to it dropped, its column worth 0). Points keep the difficulty. The
+	// parts of a dropped special kind say so too.
+	Dropped bool `json:"dropped,omitempty"`
 }
 
 // BuildKeyEntry makes the key of one analysed composition, numbered n.
@@ -159,6 +164,10 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 		}
 		if len(e.Parts) > 0 {
 			e.Key, e.KeyAfter = e.Parts[0].Key, e.Parts[0].KeyAfter
+			e.Dropped = e.Cooked() && ps.Cooked() == CookedDrop
+			for _, sub := range e.Parts {
+				sub.Dropped = e.Dropped
+			}
 			return e
 		}
 	}
@@ -237,6 +246,7 @@ func BuildKeyEntry(n int, c *composition.Composition, rep *judge.Report, ps Poin
 	e.addOffers(rep, ps)
 
 	e.Points, e.Terms = ps.Difficulty(difficultyMeasures(c, rep, e))
+	e.Dropped = e.Cooked() && ps.Cooked() == CookedDrop
 	e.share(ps)
 	return e
 }

@@ -78,14 +78,20 @@ func keyParts(e *contest.KeyEntry) []*contest.KeyEntry {
 	return []*contest.KeyEntry{e}
 }
 
+// offerText is one extra point on offer: "cook 1. a5-c3: +2 (full cook:
+// …)"; of a dropped composition, what was found, on offer to nobody.
 func offerText(e *contest.KeyEntry, o contest.Offer) string {
+	pts, detail := fmt.Sprintf(": +%g", o.Points), o.Detail
+	if e.Dropped {
+		pts, detail = "", detail+"; no extra points: the composition is dropped"
+	}
 	switch o.Kind {
 	case contest.ClaimUnsolvable:
-		return fmt.Sprintf("unsolvable: +%g (%s)", o.Points, o.Detail)
+		return fmt.Sprintf("unsolvable%s (%s)", pts, detail)
 	case contest.ClaimCook:
-		return fmt.Sprintf("cook 1. %s: +%g (%s)", o.Move, o.Points, o.Detail)
+		return fmt.Sprintf("cook 1. %s%s (%s)", o.Move, pts, detail)
 	}
-	return fmt.Sprintf("inaccuracy after %s: %s: +%g (%s)", contest.LineString(o.Line, sideOf(e.FEN)), o.Move, o.Points, o.Detail)
+	return fmt.Sprintf("inaccuracy after %s: %s%s (%s)", contest.LineString(o.Line, sideOf(e.FEN)), o.Move, pts, detail)
 }
 
 // standingOffer says what any verified claim earns.
@@ -104,9 +110,30 @@ func pointsFormula(e *contest.KeyEntry) string {
 	return fmt.Sprintf("%g = %s (rounded to 0.5)", e.Points, strings.Join(parts, " + "))
 }
 
+// dropped is what the key says of a composition the points file drops
+// (contest.KeyEntry.Dropped).
+const dropped = "dropped: the tool found a cook and the points file says cooked drop, so it counts for nobody"
+
+// pointsWords is the entry's points for a heading: "9.5 points", or that
+// it is dropped.
+func pointsWords(e *contest.KeyEntry) string {
+	if e.Dropped {
+		return "0 points (" + dropped + ")"
+	}
+	return fmt.Sprintf("%g points", e.Points)
+}
+
+// pointsCell is the entry's points for a table: "9.5", "0 (dropped)".
+func pointsCell(e *contest.KeyEntry) string {
+	if e.Dropped {
+		return "0 (dropped)"
+	}
+	return fmt.Sprintf("%g", e.Points)
+}
+
 func writeKeyText(w io.Writer, key *contest.ContestKey) {
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "No. %d — %s; %s %s; %s; %s; %g points\n", e.Number, orDash(e.Author), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.Points)
+		fmt.Fprintf(w, "No. %d — %s; %s %s; %s; %s; %s\n", e.Number, orDash(e.Author), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), pointsWords(e))
 		if e.Source != "" {
 			fmt.Fprintf(w, "  source: %s\n", e.Source)
 		}
@@ -146,7 +173,11 @@ func writeKeyText(w io.Writer, key *contest.ContestKey) {
 				fmt.Fprintf(w, "%sextra points: %s\n", in, offerText(p, o))
 			}
 		}
-		fmt.Fprintf(w, "  points: %s\n\n", pointsFormula(e))
+		if e.Dropped {
+			fmt.Fprintf(w, "  points: 0, %s (difficulty %s)\n\n", dropped, pointsFormula(e))
+		} else {
+			fmt.Fprintf(w, "  points: %s\n\n", pointsFormula(e))
+		}
 	}
 	fmt.Fprintf(w, "Extra points (11.6.1): %s.\n", standingOffer(key.Points))
 }
@@ -158,7 +189,7 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 	fmt.Fprintln(w, "| No. | author | genre | stipulation | key | points | verdict |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %g | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), keyMoves(e), e.Points, e.Verdict)
+		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %s | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), keyMoves(e), pointsCell(e), e.Verdict)
 	}
 	fmt.Fprintf(w, "\nExtra points (11.6.1): %s.\n", standingOffer(key.Points))
 	for _, e := range key.Entries {
@@ -171,7 +202,11 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 			fmt.Fprintf(w, " Predecessor: %s.", cell(p))
 		}
 		fmt.Fprintf(w, "\n\n```\n%s```\n\n", textDiagram(e.Variant, e.FEN))
-		fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))
+		if e.Dropped {
+			fmt.Fprintf(w, "Verdict: **%s**%s. Points: **0**, %s (difficulty %s).\n\n", e.Verdict, paren(e.Reason), dropped, pointsFormula(e))
+		} else {
+			fmt.Fprintf(w, "Verdict: **%s**%s. Points: **%g** — %s.\n\n", e.Verdict, paren(e.Reason), e.Points, pointsFormula(e))
+		}
 		for i, p := range keyParts(e) {
 			if p != e {
 				fmt.Fprintf(w, "\n### Part %d — %s: %s, %g points\n\n", i+1, cell(p.Part), stipulationWords(p.Stipulation), p.Points)
@@ -229,7 +264,7 @@ func writeKeyPDN(w io.Writer, e *contest.KeyEntry) {
 	tag("FEN", e.FEN)
 	tag("Genre", e.Genre)
 	tag("Stipulation", e.Stipulation)
-	tag("Points", fmt.Sprint(e.Points))
+	tag("Points", pointsCell(e))
 	tag("Verdict", string(e.Verdict))
 	// A special kind (11.1.4): part 1 is the movetext, part N a
 	// [SolutionN] tag, as an answer gives them.
@@ -358,13 +393,13 @@ figcaption{font-size:.75em;max-width:260px}
 </style></head><body>
 <h1>Solving contest: the key</h1>
 <table><tr><th>No.</th><th>author</th><th>genre</th><th>stipulation</th><th>key</th><th>points</th><th>verdict</th></tr>
-{{range .Entries}}<tr><td>{{.E.Number}}</td><td>{{.E.Author}}</td><td>{{.E.Variant}} {{.E.Genre}}</td><td>{{.Stip}}</td><td class="mv">{{nobreak .Key}}</td><td class="pt">{{.E.Points}}</td><td>{{.E.Verdict}}</td></tr>
+{{range .Entries}}<tr><td>{{.E.Number}}</td><td>{{.E.Author}}</td><td>{{.E.Variant}} {{.E.Genre}}</td><td>{{.Stip}}</td><td class="mv">{{nobreak .Key}}</td><td class="pt">{{.PointsCell}}</td><td>{{.E.Verdict}}</td></tr>
 {{end}}</table>
 <p>Extra points (11.6.1): {{.Standing}}.</p>
 {{range .Entries}}<div class="entry">
 <h2>No. {{.E.Number}} — {{.E.Author}}</h2>
 <p>{{.E.Variant}} {{.E.Genre}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}{{range .E.Predecessors}}<br>Predecessor: {{.}}{{end}}<br>
-Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. Points: <b>{{.E.Points}}</b> — {{.Formula}}.</p>
+Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. {{if .E.Dropped}}Points: <b>0</b>, {{.Dropped}} (difficulty {{.Formula}}).{{else}}Points: <b>{{.E.Points}}</b> — {{.Formula}}.{{end}}</p>
 <div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>
 {{range .Parts}}{{if .Title}}<h3>{{.Title}}</h3>{{end}}
@@ -396,6 +431,7 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 	type entry struct {
 		E                                *contest.KeyEntry
 		Stip, Move, Pieces, Formula, Key string
+		PointsCell, Dropped              string
 		Diagram                          template.HTML
 		Finales                          []fig
 		Parts                            []part
@@ -403,7 +439,8 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 	var es []entry
 	for _, e := range key.Entries {
 		x := entry{E: e, Stip: stipulationWords(e.Stipulation), Move: toMove(e.FEN), Pieces: pieceList(e.Variant, e.FEN),
-			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30), Key: keyMoves(e)}
+			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30), Key: keyMoves(e),
+			PointsCell: pointsCell(e), Dropped: dropped}
 		for n, p := range keyParts(e) {
 			b := part{Key: keyMoves(p), KeyPoints: p.KeyPoints, Tries: p.Tries}
 			if p != e {

@@ -268,3 +268,42 @@ func TestGradeSpecialKinds(t *testing.T) {
 		}
 	}
 }
+
+// The key under "cooked drop" says what grade will do: the cooked No. 2
+// (W:WKa5,c3:Ba7,f4, cooked by c3-d4) is worth 0, its cooks are on offer
+// to nobody, and the others keep their points.
+func TestKeyCookedDrop(t *testing.T) {
+	dir := t.TempDir()
+	points, err := os.ReadFile("../../contest/points.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop := filepath.Join(dir, "points.tsv")
+	if err := os.WriteFile(drop, append(points, []byte("cooked\tcooked\t0\tdrop\t0\tdrop cooked compositions\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"key", "--points", drop}, append(markingFast, "testdata/marking/contest.pdn")...)
+	_, text, errs := runCLI(t, args...)
+	path := filepath.Join(dir, "key.json")
+	if code, _, errs := runCLI(t, append(args[:len(args)-1:len(args)-1], "--format", "json", "--out", path, args[len(args)-1])...); code != exitDefective {
+		t.Fatalf("key --format json: exit %d, %s", code, errs)
+	}
+	data, _ := os.ReadFile(path)
+	key, err := contest.ParseKey(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range key.Entries {
+		if e.Dropped != (i == 1) {
+			t.Errorf("No. %d: dropped %v, want %v", e.Number, e.Dropped, i == 1)
+		}
+	}
+	for _, want := range []string{"No. 2 — ", "; 0 points (dropped: the tool found a cook", "no extra points: the composition is dropped", "  points: 0, dropped"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text key has no %q (stderr %s):\n%s", want, errs, text)
+		}
+	}
+	if !strings.Contains(text, "cook 1. c3-d4 (full cook") || strings.Contains(text, "cook 1. c3-d4: +2") {
+		t.Errorf("the text key's cook c3-d4 of the dropped composition, want it found and on offer to nobody:\n%s", text)
+	}
+}
