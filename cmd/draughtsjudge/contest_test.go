@@ -2,6 +2,7 @@ package main
 
 import (
 	"draughtsjudge/contest"
+	"draughtsjudge/corpus"
 	"draughtsjudge/internal/testflag"
 	"draughtsjudge/render"
 	"encoding/json"
@@ -311,5 +312,50 @@ func TestSectionOverrides(t *testing.T) {
 	}
 	if !strings.Contains(out, "overruled unique: tool warn, judge pass (the undecided first moves lose)") {
 		t.Errorf("override not shown:\n%s", out)
+	}
+}
+
+// docs/contests.md's worked example, as printed there: Bob's answer to the
+// sample's Shoshin (No. 1; main line, variation and defences as the
+// sample gives them) and to the copy with a white man on h2 (No. 2, which
+// 1.a3-b4 cooks). The doc's figures are asserted below: No. 1's points
+// of 13 (the key, the main line and the variation 1...f4-e3), and No. 2's
+// key points plus 2 for the cook.
+func TestGradeWorkedExample(t *testing.T) {
+	var shoshinSample string
+	for _, g := range strings.Split(string(corpus.SampleFiles()["sample/published.pdn"]), "\n\n[") {
+		if strings.Contains(g, "Shoshin") {
+			shoshinSample = "[" + strings.TrimLeft(g, "[")
+		}
+	}
+	h2 := "[GameType \"25\"]\n[FEN \"W:WKa5,a3,h2:Ba7,f4\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n[Author \"Cook Copy\"]\n1. a5-b4 f4-g3 2. h2:f4 *\n"
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"contest.pdn": shoshinSample + "\n\n" + h2})
+	writeFiles(t, filepath.Join(dir, "answers"), map[string]string{"bob.pdn": "[Solver \"Bob\"]\n[Number \"1\"]\n" +
+		"1. a5-b4 fg3 (1... fe3 2. be1 ab6 3. ab4) 2. bc5 gh2 3. ab4 hg1 4. ba5 *\n\n[Number \"2\"]\n[Claim \"cook 1.a3-b4\"]\n1. a5-b4 *\n"})
+	keyJSON := filepath.Join(dir, "key.json")
+	if code, _, errs := runCLI(t, "key", "--no-db", "--endgames", "0", "--nodes", "50000", "--threads", "2", "--format", "json", "--out", keyJSON, filepath.Join(dir, "contest.pdn")); code != exitDefective {
+		t.Fatalf("key: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(keyJSON)
+	key, err := contest.ParseKey("key.json", data)
+	if err != nil || len(key.Entries) != 2 {
+		t.Fatalf("key: %v, %d entries", err, len(key.Entries))
+	}
+	resPath := filepath.Join(dir, "res.json")
+	if code, _, errs := runCLI(t, "grade", "--no-db", "--nodes", "50000", "--threads", "2", "--key", keyJSON, "--answers", filepath.Join(dir, "answers"), "--format", "json", "--out", resPath); code != exitOK {
+		t.Fatalf("grade: exit %d: %s", code, errs)
+	}
+	data, _ = os.ReadFile(resPath)
+	var res contest.Results
+	if err := json.Unmarshal(data, &res); err != nil || len(res.Solvers) != 1 {
+		t.Fatalf("results: %v, %s", err, data)
+	}
+	m := res.Solvers[0].Marks
+	if e1 := key.Entries[0]; !near(m[0].Points, 8.86) || e1.Points != 13 || !near(e1.KeyPoints, 5.20) {
+		t.Errorf("No. 1: %.2f points of %g (key %.2f), want 8.86 of 13 (key 5.20)", m[0].Points, e1.Points, e1.KeyPoints)
+	}
+	if want := key.Entries[1].KeyPoints + 2; !near(m[1].Points, want) {
+		t.Errorf("No. 2: %.2f points, want the key's %.2f plus 2 for the cook a3-b4", m[1].Points, key.Entries[1].KeyPoints)
 	}
 }
