@@ -65,6 +65,7 @@ var badInputs = []struct {
 	{"unknown format", nil, "check --format pdf"},
 	{"unknown draw rules", nil, "check --draw-rules fide"},
 	{"solve: broken FEN", nil, "solve --no-db --fen W:Wz9"},
+	{"solve: unknown stipulation (named by its flag)", nil, "solve --no-db --fen W:Wa1,h6:Bh8 --stipulation mate"},
 	{"solve: unknown variant", nil, "solve --variant bogus --fen W:Wa1:Bb2"},
 	{"solve: two files", nil, "solve DIR/a.pdn DIR/b.pdn"},
 	{"solve: numeric flag", nil, "solve --threads 0 --fen W:Wa1:Bb2"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -34,22 +35,48 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	var entries []corpus.Entry
 	switch {
 	case *fen != "" && fs.NArg() == 0:
+		// The flags become a PDN game, a tag a line; an error in it names
+		// the flag its line came from (flagAt), not a line of that game.
 		var pdn string
+		var flagAt []string
+		tag := func(flag, name, value string) {
+			pdn += fmt.Sprintf("[%s \"%s\"]\n", name, value)
+			flagAt = append(flagAt, flag)
+		}
 		if strings.EqualFold(strings.TrimSpace(*variant), draughts.LascaID) {
 			// Lasca has no GameType (docs/spec.md §3) and its own FEN (docs/lasca.md).
-			pdn = fmt.Sprintf("[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", draughts.LascaID, *fen, *stip)
+			tag("--variant", "Variant", draughts.LascaID)
 		} else {
 			r, err := draughts.RulesByID(*variant)
 			if err != nil {
 				fmt.Fprintln(stderr, "draughtsjudge solve:", err)
 				return exitUsage
 			}
-			pdn = fmt.Sprintf("[GameType \"%d\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[Stipulation \"%s\"]\n", r.GameType, r.ID, *fen, *stip)
+			tag("--variant", "GameType", fmt.Sprint(r.GameType))
+			tag("--variant", "Variant", r.ID)
 		}
+		tag("--fen", "FEN", *fen)
+		tag("--stipulation", "Stipulation", *stip)
 		if *genre != "" {
-			pdn += fmt.Sprintf("[Genre \"%s\"]\n", *genre)
+			tag("--genre", "Genre", *genre)
 		}
 		entries = corpus.Parse("--fen", []byte(pdn+"\n*\n"))
+		for i, e := range entries {
+			if e.Err == nil {
+				continue
+			}
+			msg := e.Err.Error()
+			for n, flag := range flagAt {
+				if at := fmt.Sprintf("--fen:%d:", n+1); strings.HasPrefix(msg, at) {
+					msg = flag + ":" + strings.TrimPrefix(msg, at)
+					if c := strings.IndexByte(msg[len(flag)+1:], ':'); c >= 0 && strings.Trim(msg[len(flag)+1:len(flag)+1+c], "0123456789") == "" {
+						msg = flag + ":" + msg[len(flag)+1+c+1:] // a column of that game's line means nothing either
+					}
+					break
+				}
+			}
+			entries[i].Err = errors.New(msg)
+		}
 	case *fen == "" && fs.NArg() == 1:
 		entries = f.load(fs.Args())
 	case *fen != "":
