@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"strings"
 	"testing"
 
 	"draughtsjudge/judge"
@@ -27,5 +28,20 @@ func TestAwards(t *testing.T) {
 	}
 	if len(sec.Errors) > 0 || sec.Entries[4].Comment != "a fine finale" {
 		t.Errorf("comment %q, errors %v", sec.Entries[4].Comment, sec.Errors)
+	}
+}
+
+// An override line of an unknown item is an error that lists every item
+// an override line may name (docs/contests.md, the override file).
+func TestOverrideUnknownItem(t *testing.T) {
+	reps := []*judge.Report{{File: "t.pdn", Index: 1, Verdict: judge.Sound, Judgement: judge.Judgement{Score: 9}}}
+	sec := BuildSection(reps, []Override{{Entry: "1", Item: "bogus", Value: "1", Comment: "x", Where: "o.tsv:1"}}, nil)
+	if len(sec.Errors) != 1 {
+		t.Fatalf("errors %q, want one", sec.Errors)
+	}
+	for _, item := range []string{"o.tsv:1", `"bogus"`, "check", "rubric line", `"score"`, `"verdict"`, `"comment"`, `"predecessor"`} {
+		if !strings.Contains(sec.Errors[0], item) {
+			t.Errorf("error %q does not name %s", sec.Errors[0], item)
+		}
 	}
 }

@@ -364,7 +364,7 @@ func (ov *overruling) scoreLines(os []Override) {
 			known = known || l.ID == o.Item
 		}
 		if !known {
-			ov.errorf("%s: %q is neither a check, a rubric line, \"score\" nor \"verdict\"", o.Where, o.Item)
+			ov.errorf("%s: %q is neither a check, a rubric line, \"score\", \"verdict\", \"comment\" nor \"predecessor\"", o.Where, o.Item)
 			continue
 		}
 		v, err := strconv.ParseFloat(o.Value, 64)
