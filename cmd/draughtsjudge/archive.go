@@ -73,9 +73,19 @@ func cmdArchive(args []string, stdout, stderr io.Writer) int {
 	name := "archive " + sub
 	fs := newFlagSet(name)
 	dir := fs.String("archive", "", "archive directory (default $DRAUGHTSJUDGE_ARCHIVE, or beside the default store)")
-	threads := fs.IntP("threads", "t", runtime.NumCPU(), "goroutines reading and replaying the compositions")
-	format := fs.String("format", "text", "stats: text or json")
-	ids := fs.StringArray("id", nil, "remove: the composition with this archive ID (repeatable)")
+	// Each subcommand has its own flags: --threads only for add, --format
+	// only for stats, --id only for remove (a flag another subcommand
+	// reads is refused).
+	threads, format, ids := new(int), new(string), new([]string)
+	*threads, *format = runtime.NumCPU(), "text"
+	switch sub {
+	case "add":
+		threads = fs.IntP("threads", "t", runtime.NumCPU(), "goroutines reading and replaying the compositions")
+	case "stats":
+		format = fs.String("format", "text", "text or json")
+	case "remove":
+		ids = fs.StringArray("id", nil, "the composition with this archive ID (repeatable)")
+	}
 	usage := usageFunc(fs, "usage: draughtsjudge archive "+archiveSynopsis[sub])
 	if code, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return code

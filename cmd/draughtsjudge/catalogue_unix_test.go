@@ -119,6 +119,7 @@ var badInputs = []struct {
 	{"archive add: a file without games", map[string]string{"notes.pdn": "; only a comment\n"}, "archive add --archive DIR/arch DIR/notes.pdn"},
 	{"archive add: no paths", nil, "archive add --archive DIR/arch"},
 	{"archive: unknown subcommand", nil, "archive bogus"},
+	{"archive add: a flag of another subcommand (--format is stats's)", nil, "archive add --archive DIR/arch --format json DIR/x.pdn"},
 	{"--archive that is no archive (said before any work)", nil, "check --archive DIR/none"},
 	{"unknown command", nil, "bogus"},
 	{"help for an unknown command", nil, "help bogus"},
