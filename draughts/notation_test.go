@@ -239,3 +239,20 @@ func TestMoveLess(t *testing.T) {
 		t.Fatalf("%v, want %v", in, want)
 	}
 }
+
+// A position that breaks two invariants names both on one line: the
+// message is a FEN reader's error and the evidence of [legal], each
+// written as one line of a report.
+func TestValidOneLine(t *testing.T) {
+	_, err := draughts.ParseFEN(draughts.Russian, "W:Wh8,a3:Ba1")
+	if err == nil {
+		t.Fatal("ParseFEN accepted men on their promotion rows")
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "\n") {
+		t.Errorf("message spans lines: %q", msg)
+	}
+	if want := "white man on its promotion row at h8; black man on its promotion row at a1"; !strings.Contains(msg, want) {
+		t.Errorf("message %q does not say %q", msg, want)
+	}
+}

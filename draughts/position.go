@@ -3,6 +3,7 @@ package draughts
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Side is a colour: White or Black.
@@ -110,32 +111,37 @@ func Start(r *Rules) Position {
 // squares, the sides disjoint, kings only where there are pieces, no man
 // on its own promotion row, and the key up to date. It does not check
 // material limits or reachability (that is the composition legality check).
+// Every broken invariant is named, on one line joined by "; ": the message
+// is the evidence of [legal] and of a FEN reader's error, both one line.
 func (p *Position) Valid(r *Rules) error {
 	b := r.Board
-	var errs []error
+	var errs []string
 	if (p.Pieces[White]|p.Pieces[Black]|p.Kings)&^b.Mask != 0 {
-		errs = append(errs, errors.New("pieces outside the playable squares"))
+		errs = append(errs, "pieces outside the playable squares")
 	}
 	if p.Pieces[White]&p.Pieces[Black] != 0 {
-		errs = append(errs, fmt.Errorf("square %s holds both a white and a black piece",
+		errs = append(errs, fmt.Sprintf("square %s holds both a white and a black piece",
 			b.Name((p.Pieces[White]&p.Pieces[Black]).First())))
 	}
 	if p.Kings&^p.Occupied() != 0 {
-		errs = append(errs, errors.New("king flag on an empty square"))
+		errs = append(errs, "king flag on an empty square")
 	}
 	if m := p.Men(White) & b.Promo[White]; m != 0 {
-		errs = append(errs, fmt.Errorf("white man on its promotion row at %s", b.Name(m.First())))
+		errs = append(errs, fmt.Sprintf("white man on its promotion row at %s", b.Name(m.First())))
 	}
 	if m := p.Men(Black) & b.Promo[Black]; m != 0 {
-		errs = append(errs, fmt.Errorf("black man on its promotion row at %s", b.Name(m.First())))
+		errs = append(errs, fmt.Sprintf("black man on its promotion row at %s", b.Name(m.First())))
 	}
 	if p.Side > Black {
-		errs = append(errs, errors.New("bad side to move"))
+		errs = append(errs, "bad side to move")
 	}
 	if p.Key != p.ComputeKey() {
-		errs = append(errs, errors.New("stale Zobrist key"))
+		errs = append(errs, "stale Zobrist key")
 	}
-	return errors.Join(errs...)
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(errs, "; "))
 }
 
 // Play returns the position after m (copy-make). m must be legal in p.

@@ -155,6 +155,8 @@ func TestSpecialKindsPartReasons(t *testing.T) {
 	turned := judge.Analyse(context.Background(), cs["turned"], opt)
 	if p := turned.Parts[1]; checkOf(p, "legal") == nil || checkOf(p, "legal").Status != judge.Fail {
 		t.Errorf("turned part 2: legal should fail (a white man on h8, a black man on a1): %+v", p.Checks)
+	} else if d := checkOf(p, "legal").Detail; d != "white man on its promotion row at h8; black man on its promotion row at a1" {
+		t.Errorf("turned part 2: legal detail %q; want both men named on one line", d)
 	}
 	twin := judge.Analyse(context.Background(), cs["twin"], opt)
 	if p := twin.Parts[1]; strings.Join(p.Keys, " ") != "b2-a3 b2-c3" || checkOf(p, "unique").Status != judge.Fail {
