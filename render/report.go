@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"draughtsjudge/batch"
 	"draughtsjudge/draughts"
@@ -79,7 +80,7 @@ func writeHead(w io.Writer, r *judge.Report) {
 		fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), authorKey(r.AuthorKey))
 	}
 	for _, c := range r.Checks {
-		fmt.Fprintf(w, "   [%-15s %-8s %s] %s\n", c.ID, c.Clause, c.Status, c.Detail)
+		writeHanging(w, fmt.Sprintf("   [%-15s %-8s %s] ", c.ID, c.Clause, c.Status), c.Detail)
 	}
 	for _, f := range r.Finales {
 		if c := f.Completed(startSide(r), r.IsDraw()); c != "" {
@@ -120,7 +121,7 @@ func writeTail(w io.Writer, r *judge.Report, tree bool) {
 	// The evidence of the measures that are not zero (11.3), one line each.
 	for _, m := range r.Measures {
 		if m.Value != 0 {
-			fmt.Fprintf(w, "   measure %s = %g (%s): %s\n", m.ID, m.Value, m.Clause, m.Detail)
+			writeHanging(w, fmt.Sprintf("   measure %s = %g (%s): ", m.ID, m.Value, m.Clause), m.Detail)
 		}
 	}
 	cached := ""
@@ -242,9 +243,19 @@ func writeScore(w io.Writer, r *judge.Report) {
 	fmt.Fprintf(w, "   SCORE: %.2f / 10 (%s)\n", r.Score, r.ScoreNote)
 	for _, l := range r.ScoreLines {
 		if l.Applied || l.ID == "originality" {
-			fmt.Fprintf(w, "     %+5.2f %-22s %-9s %s\n", l.Weight, l.ID, l.Clause, l.Detail)
+			writeHanging(w, fmt.Sprintf("     %+5.2f %-22s %-9s ", l.Weight, l.ID, l.Clause), l.Detail)
 		}
 	}
+}
+
+// writeHanging writes one entry of the text report: head, then text, whose
+// continuation lines (a detail with a line break in it) are indented under
+// its first, so they stay inside the entry and, in a part's block (see
+// writeParts), behind the part's "|".
+func writeHanging(w io.Writer, head, text string) {
+	pad := "\n" + strings.Repeat(" ", utf8.RuneCountInString(head))
+	text = strings.ReplaceAll(strings.TrimRight(text, "\n"), "\r\n", "\n")
+	fmt.Fprintf(w, "%s%s\n", head, strings.ReplaceAll(text, "\n", pad))
 }
 
 // solutionLength says how long the solution is: "shortest solution 3
