@@ -500,6 +500,10 @@ func (f *formal) economyFinale(fins []Finale) Check {
 		return newCheckAt(id, cl, Fail, "uneconomical finale: "+strings.Join(append(fails, warns...), "; "))
 	case len(warns) > 0:
 		return newCheckAt(id, cl, Warn, "uneconomical finale in a side variation: "+strings.Join(warns, "; "))
+	case checked == 0 && len(f.c.Game.Moves) == 0:
+		// The finales are the ends of the author's lines; the solver's
+		// tree may well end on the board, but it is not the author's.
+		return newCheckAt(id, cl, NotApplicable, "no author's solution to take finales from")
 	case checked == 0:
 		return newCheckAt(id, cl, NotApplicable, "no finale where the goal is fulfilled on the board (finales decided by the endgame database or not reached)")
 	}

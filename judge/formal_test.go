@@ -213,6 +213,18 @@ func TestEconomyFinalePair(t *testing.T) {
 	wantStatus(t, rep, "economy-finale", judge.Fail, "white man 50", "B:W22,26,36,43,45,50:B3,12,14")
 }
 
+// [economy-finale] 11.2.4 without an author's solution: the finales are
+// the ends of the author's lines, so there are none to check, and the
+// detail says so rather than speak of the endgame database (the solver's
+// tree here ends on the board: 1.a1-b2 h8-g7 2.h6:f8, finale B:WKf8,b2:B).
+func TestEconomyFinaleNoAuthorSolution(t *testing.T) {
+	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n*\n")
+	wantStatus(t, rep, "economy-finale", judge.NotApplicable, "no author's solution")
+	if d := check(rep, "economy-finale").Detail; strings.Contains(d, "database") {
+		t.Errorf("[economy-finale] detail %q blames the endgame database", d)
+	}
+}
+
 // [economy-finale] 11.2.4 while [solvable] is undecided: the author's
 // finales are the ends of forced lines only once solvability is proved,
 // so at a budget too small to prove Scholma's win the check is unknown,
