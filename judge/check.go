@@ -634,6 +634,7 @@ func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
 // 11.3.8.5).
 func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
+	single := singleKey(c.Start.Side != draughts.White)
 	bound := "every first move decided at any depth"
 	aborted := 0
 	for _, t := range ans.Tries {
@@ -672,20 +673,31 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 		for _, f := range dualsWith(rep.Duals, dual.Undecided) {
 			s = append(s, fmt.Sprintf("after %s: %s (%s)", strings.Join(f.Line, " "), f.Move, f.Note))
 		}
-		rep.add(newCheck(CheckUnique, Unknown, "single key; duals whose finale was not reached: "+strings.Join(s, "; ")))
+		rep.add(newCheck(CheckUnique, Unknown, single+"; duals whose finale was not reached: "+strings.Join(s, "; ")))
 	case len(rep.Duals) > 0 || len(rep.Transpositions) > 0:
 		var tol []string
 		for _, f := range rep.Duals {
 			tol = append(tol, f.judged())
 		}
-		detail := fmt.Sprintf("single key; %s and %s inside the variations, no cook of the composition", count(len(rep.Duals), "dual"), count(len(rep.Transpositions), "transposition"))
+		detail := fmt.Sprintf("%s; %s and %s inside the variations, no cook of the composition", single, count(len(rep.Duals), "dual"), count(len(rep.Transpositions), "transposition"))
 		if len(tol) > 0 {
 			detail += ": " + strings.Join(tol, "; ")
 		}
 		rep.add(newCheck(CheckUnique, Warn, detail+"; "+bound))
 	default:
-		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
+		rep.add(newCheck(CheckUnique, Pass, single+", no duals in the author's variations; "+bound))
 	}
+}
+
+// singleKey is how [unique] names a solution without a cook: "single key",
+// or, when Black moves first (11.1.4), "single solution": such a solution
+// has no key (as [quiet-key] and the key measures say), and no key is
+// shown for it.
+func singleKey(blackFirst bool) string {
+	if blackFirst {
+		return "single solution (Black moves first: no key)"
+	}
+	return "single key"
 }
 
 // openFirstMoves names the first moves not decided at any depth (a

@@ -225,6 +225,19 @@ func TestEconomyFinaleNoAuthorSolution(t *testing.T) {
 	}
 }
 
+// [unique] 11.2.6 when Black moves first (11.1.4): the solution has no
+// key (the summary shows none, [quiet-key] is not applicable), so the
+// detail speaks of a single solution, not of a single key; the verdict is
+// as before.
+func TestUniqueBlackFirstNoKey(t *testing.T) {
+	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"B:Wc5:Ba7\"]\n1... a7-b6 2. c5:a7 *\n")
+	wantStatus(t, rep, "unique", judge.Pass, "single solution")
+	if d := check(rep, "unique").Detail; strings.Contains(d, "single key") {
+		t.Errorf("[unique] detail %q speaks of a key", d)
+	}
+	wantStatus(t, rep, "quiet-key", judge.NotApplicable, "Black moves first")
+}
+
 // [economy-finale] 11.2.4 while [solvable] is undecided: the author's
 // finales are the ends of forced lines only once solvability is proved,
 // so at a budget too small to prove Scholma's win the check is unknown,

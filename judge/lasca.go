@@ -152,7 +152,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 		}
 	}
-	rep.lascaUniqueness(goal, ans)
+	rep.lascaUniqueness(goal, ans, p.Side != attacker)
 	return rep
 }
 
@@ -294,7 +294,8 @@ func lineOrStartText(line []string) string {
 // decided at any depth, so a second key is a full cook however long; a
 // dual in the author's main line is a partial cook, in a side variation a
 // warning (docs/lasca.md: a judgement call).
-func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer) {
+func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer, blackFirst bool) {
+	single := singleKey(blackFirst)
 	bound := "every first move decided at any depth (the whole reachable set solved)"
 	switch partial := dualsWith(rep.Duals, dual.Partial); {
 	case len(rep.Cooks) > 0:
@@ -314,10 +315,14 @@ func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer) {
 		for _, f := range rep.Duals {
 			s = append(s, fmt.Sprintf("after %s: %s %s", lineOrStartText(f.Line), f.Move, f.Result))
 		}
-		rep.add(newCheck(CheckUnique, Warn, "single key; duals in side variations: "+strings.Join(s, "; ")+"; "+bound))
+		rep.add(newCheck(CheckUnique, Warn, single+"; duals in side variations: "+strings.Join(s, "; ")+"; "+bound))
 	case goal == lascagraph.Draw:
-		rep.add(newCheck(CheckUnique, Pass, "single drawing key; "+bound+"; duals inside a draw's variations are not judged (every drawing move would count)"))
+		drawing := "single drawing key"
+		if blackFirst {
+			drawing = "single drawing solution (Black moves first: no key)"
+		}
+		rep.add(newCheck(CheckUnique, Pass, drawing+"; "+bound+"; duals inside a draw's variations are not judged (every drawing move would count)"))
 	default:
-		rep.add(newCheck(CheckUnique, Pass, "single key, no duals in the author's variations; "+bound))
+		rep.add(newCheck(CheckUnique, Pass, single+", no duals in the author's variations; "+bound))
 	}
 }
