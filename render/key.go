@@ -133,7 +133,7 @@ func pointsCell(e *contest.KeyEntry) string {
 
 func writeKeyText(w io.Writer, key *contest.ContestKey) {
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "No. %d — %s; %s %s; %s; %s; %s\n", e.Number, orDash(e.Author), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), pointsWords(e))
+		fmt.Fprintf(w, "No. %d — %s; %s; %s; %s; %s\n", e.Number, orDash(e.Author), variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), pointsWords(e))
 		if e.Source != "" {
 			fmt.Fprintf(w, "  source: %s\n", e.Source)
 		}
@@ -189,12 +189,12 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 	fmt.Fprintln(w, "| No. | author | genre | stipulation | key | points | verdict |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "| %d | %s | %s %s | %s | %s | %s | %s |\n", e.Number, cell(orDash(e.Author)), e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), keyMoves(e), pointsCell(e), e.Verdict)
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s |\n", e.Number, cell(orDash(e.Author)), variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), keyMoves(e), pointsCell(e), e.Verdict)
 	}
 	fmt.Fprintf(w, "\nExtra points (11.6.1): %s.\n", standingOffer(key.Points))
 	for _, e := range key.Entries {
 		fmt.Fprintf(w, "\n## No. %d — %s\n\n", e.Number, cell(orDash(e.Author)))
-		fmt.Fprintf(w, "%s %s, %s, %s. Position `%s`.", e.Variant, orDash(e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
+		fmt.Fprintf(w, "%s, %s, %s. Position `%s`.", variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
 		if e.Source != "" {
 			fmt.Fprintf(w, " Source: %s.", cell(e.Source))
 		}
@@ -398,7 +398,7 @@ figcaption{font-size:.75em;max-width:260px}
 <p>Extra points (11.6.1): {{.Standing}}.</p>
 {{range .Entries}}<div class="entry">
 <h2>No. {{.E.Number}} — {{.E.Author}}</h2>
-<p>{{.E.Variant}} {{.E.Genre}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}{{range .E.Predecessors}}<br>Predecessor: {{.}}{{end}}<br>
+<p>{{.System}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}{{range .E.Predecessors}}<br>Predecessor: {{.}}{{end}}<br>
 Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. {{if .E.Dropped}}Points: <b>0</b>, {{.Dropped}} (difficulty {{.Formula}}).{{else}}Points: <b>{{.E.Points}}</b> — {{.Formula}}.{{end}}</p>
 <div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>
@@ -432,6 +432,7 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 		E                                *contest.KeyEntry
 		Stip, Move, Pieces, Formula, Key string
 		PointsCell, Dropped              string
+		System                           string // variant and genre for prose
 		Diagram                          template.HTML
 		Finales                          []fig
 		Parts                            []part
@@ -440,7 +441,7 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 	for _, e := range key.Entries {
 		x := entry{E: e, Stip: stipulationWords(e.Stipulation), Move: toMove(e.FEN), Pieces: pieceList(e.Variant, e.FEN),
 			Formula: pointsFormula(e), Diagram: diagram(e.Variant, e.FEN, 30), Key: keyMoves(e),
-			PointsCell: pointsCell(e), Dropped: dropped}
+			PointsCell: pointsCell(e), Dropped: dropped, System: variantGenre(e.Variant, e.Genre)}
 		for n, p := range keyParts(e) {
 			b := part{Key: keyMoves(p), KeyPoints: p.KeyPoints, Tries: p.Tries}
 			if p != e {

@@ -213,6 +213,16 @@ func orDash(s string) string {
 	return orWord(s, "-")
 }
 
+// variantGenre is the game system and the genre for prose: "russian
+// problem", or "russian" alone when no genre is stated (a table writes
+// orDash; prose leaves the genre out rather than write "-").
+func variantGenre(variant, genre string) string {
+	if genre == "" {
+		return variant
+	}
+	return variant + " " + genre
+}
+
 // finaleName names a finale of r for a caption: the author's line, or,
 // where the author's text stops before the goal, how far it goes and the
 // moves the tool added (judge.Finale.Completed); then how the goal holds.

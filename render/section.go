@@ -76,7 +76,7 @@ func sectionItems(sec *tourney.Section, svg bool) []sectionItem {
 		if e.Award != "" {
 			it.Heading = e.Award + ": " + it.Heading
 		}
-		ch := r.Variant + " " + orDash(r.Genre)
+		ch := variantGenre(r.Variant, r.Genre)
 		if r.Group != "" {
 			ch += ", " + r.Group
 		}
@@ -243,7 +243,11 @@ func writeSectionText(w io.Writer, sec *tourney.Section, items []sectionItem) {
 	fmt.Fprintln(w, "SECTION REPORT (11.7)")
 	fmt.Fprintln(w)
 	for _, it := range items {
-		fmt.Fprintf(w, "  %-28s %-12s No. %-3d %s (%s), %s\n", orDash(it.Award), it.Place, it.E.Number, it.Composer, orDash(it.E.Report.Genre), it.Score)
+		genre := ""
+		if g := it.E.Report.Genre; g != "" {
+			genre = " (" + g + ")"
+		}
+		fmt.Fprintf(w, "  %-28s %-12s No. %-3d %s%s, %s\n", orDash(it.Award), it.Place, it.E.Number, it.Composer, genre, it.Score)
 	}
 	for _, it := range items {
 		r := it.E.Report

@@ -23,23 +23,23 @@ type SheetEntry struct {
 // The error is the template's or the first error writing to w.
 func Sheet(w io.Writer, title string, entries []SheetEntry, format string) error {
 	type item struct {
-		Number                             int
-		Variant, Genre, Stip, Move, Pieces string
-		FEN, Text                          string
-		SVG                                template.HTML
+		Number                     int
+		System, Stip, Move, Pieces string
+		FEN, Text                  string
+		SVG                        template.HTML
 	}
 	var items []item
 	for _, e := range entries {
 		comp := e.Composition
 		fen := comp.FEN()
-		items = append(items, item{Number: e.Number, Variant: comp.Rules.ID, Genre: orDash(comp.Genre), Stip: stipulationWords(comp.Stipulation.Text),
+		items = append(items, item{Number: e.Number, System: variantGenre(comp.Rules.ID, comp.Genre), Stip: stipulationWords(comp.Stipulation.Text),
 			Move: toMove(fen), Pieces: pieceList(comp.Rules.ID, fen), FEN: fen, Text: textDiagram(comp.Rules.ID, fen), SVG: diagram(comp.Rules.ID, fen, 26)})
 	}
 	if format == "markdown" {
 		ew := &errw.Writer{W: w}
 		fmt.Fprintf(ew, "# %s\n\nSolve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.\n", md(title))
 		for _, it := range items {
-			fmt.Fprintf(ew, "\n## No. %d\n\n%s %s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.Variant, it.Genre, it.Stip, it.Move, it.Text, it.Pieces)
+			fmt.Fprintf(ew, "\n## No. %d\n\n%s. **%s**, %s.\n\n```\n%s```\n\n%s\n", it.Number, it.System, it.Stip, it.Move, it.Text, it.Pieces)
 		}
 		return ew.Err
 	}
@@ -85,7 +85,7 @@ figcaption{font-size:.85em;margin-top:2px}
 <h1>{{.Title}}</h1>
 <p class="intro">Solve each composition: give the key, every variation and the finales. Report any cook, inaccuracy or unsolvability you find: it earns extra points.</p>
 {{range .Pages}}<div class="page">
-{{range .}}<figure><div class="no">No. {{.Number}}</div>{{.SVG}}<figcaption><b class="nw">{{.Stip}}</b>, <span class="nw">{{.Move}}</span><br>{{.Variant}} {{.Genre}}<br>{{.Pieces}}</figcaption></figure>
+{{range .}}<figure><div class="no">No. {{.Number}}</div>{{.SVG}}<figcaption><b class="nw">{{.Stip}}</b>, <span class="nw">{{.Move}}</span><br>{{.System}}<br>{{.Pieces}}</figcaption></figure>
 {{end}}</div>
 {{end}}</body></html>
 `))
