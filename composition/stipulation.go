@@ -82,16 +82,21 @@ func ParseStipulation(s string) (Stipulation, error) {
 		return st, fmt.Errorf("unknown stipulation %q (want win, draw, lock N men, lock N kings [M men], giveaway, giveaway all, giveaway lock N men)", s)
 	}
 	st.Kind = KindLock
+	given := false
 	for i := 1; i+1 < len(m); i += 2 {
 		if m[i] == "" {
 			continue
 		}
+		given = true
 		n, _ := strconv.Atoi(m[i])
 		if strings.HasPrefix(m[i+1], "king") || strings.HasPrefix(m[i+1], "дамк") {
 			st.LockKings += n
 		} else {
 			st.LockMen += n
 		}
+	}
+	if st.LockMen+st.LockKings == 0 && given {
+		return st, fmt.Errorf("stipulation %q: 0 is not a number of pieces to lock (at least 1, e.g. lock 2 men)", s)
 	}
 	if st.LockMen+st.LockKings == 0 {
 		return st, fmt.Errorf("stipulation %q: lock needs the number and kind of pieces (e.g. lock 2 men)", s)

@@ -1,6 +1,9 @@
 package composition
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseStipulation(t *testing.T) {
 	for in, want := range map[string]Stipulation{
@@ -21,5 +24,21 @@ func TestParseStipulation(t *testing.T) {
 	}
 	if _, err := ParseStipulation("checkmate in 2"); err == nil {
 		t.Error("unknown stipulation accepted")
+	}
+}
+
+// A lock of no pieces is rejected for what it is: "lock 0 men" gives the
+// number and the kind, and the message says 0 is the fault; "lock" alone
+// still asks for the number and kind.
+func TestParseStipulationLockZero(t *testing.T) {
+	for in, want := range map[string]string{
+		"lock 0 men":         "0 is not a number of pieces to lock",
+		"lock 0 kings 0 men": "0 is not a number of pieces to lock",
+		"lock":               "lock needs the number and kind of pieces",
+	} {
+		_, err := ParseStipulation(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q", in, err, want)
+		}
 	}
 }
