@@ -26,8 +26,20 @@ type AnswerGame struct {
 	Moves []AnswerPly
 	// Comments are every {…} comment of the game (claims may be there).
 	Comments []string
+	// Claims are the values of the game's [Claim] tags, each where it
+	// stands: a second [Claim] tag adds its claims to the first's, as if
+	// both were one tag of claims separated by ';' (Tags["claim"] holds
+	// them so joined).
+	Claims []Note
 	// Err is a syntax error of the game (file:line:col: what).
 	Err error
+}
+
+// Note is a text of an answer file and where it starts (line and column
+// of its '[' or '{').
+type Note struct {
+	Text      string
+	Line, Col int
 }
 
 // Tag returns a tag's value ("" if absent).
@@ -78,7 +90,14 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 			if len(g.Tags) == 0 && !moved {
 				g.Line = t.line // the game starts at its first tag, not at a comment before it
 			}
-			g.Tags[strings.ToLower(t.text)] = t.value
+			name := strings.ToLower(t.text)
+			if name == "claim" {
+				g.Claims = append(g.Claims, Note{Text: t.value, Line: t.line, Col: t.col})
+				if prev := g.Tags[name]; prev != "" {
+					t.value = prev + "; " + t.value
+				}
+			}
+			g.Tags[name] = t.value
 			if numberTags[strings.ToLower(t.text)] && !numberValue.MatchString(strings.TrimSpace(t.value)) {
 				fail(t.line, t.col, "bad [%s %q]: want the number of a composition", t.text, t.value)
 			}

@@ -568,11 +568,12 @@ type Claim struct {
 var claimWordRe = regexp.MustCompile(`(?i)^\s*(claim\s*:?\s*)?(cook|full cook|побочное решение|побочное|inaccuracy|dual|неточность|unsolvable|нерешаемость|не решается|no solution)\s*:?\s*(.*)$`)
 
 // claims reads the claims of an answer: [Claim "cook 1.a3-b4"] tags
-// (several claims separated by ';') and {cook: 1. a3-b4} comments.
+// (several claims separated by ';', or several tags) and {cook: 1. a3-b4}
+// comments.
 func claims(g *AnswerGame) []Claim {
 	var texts []string
-	if v := g.Tag("claim"); v != "" {
-		texts = append(texts, strings.Split(v, ";")...)
+	for _, n := range g.Claims {
+		texts = append(texts, strings.Split(n.Text, ";")...)
 	}
 	for _, c := range g.Comments {
 		if claimWordRe.MatchString(c) {

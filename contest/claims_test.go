@@ -1,0 +1,66 @@
+package contest_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"draughtsjudge/contest"
+	"draughtsjudge/corpus"
+	"draughtsjudge/judge"
+	"draughtsjudge/solver"
+)
+
+// cookedKey is the key of a Russian position with three winning first
+// moves (the author gives 1. c3-d4; at this budget the tool proves the
+// cook 1. a5-c7, and 1. a5-b6 a try refuted by a7:c5): the claims of the
+// tests below are what the key already decided, so grading them searches
+// nothing.
+func cookedKey(t *testing.T) *contest.Grader {
+	t.Helper()
+	es := corpus.Parse("cooked.pdn", []byte("[Number \"1\"]\n[GameType \"25\"]\n[FEN \"W:WKa5,c3:Ba7,f4\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n1. c3-d4 f4-g3 2. d4-c5 *\n"))
+	if len(es) != 1 || es[0].Err != nil {
+		t.Fatalf("%+v", es)
+	}
+	c := es[0].Composition
+	opt := judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 5_000, TTBytes: 16 << 20}, MaxBound: 12, Threads: 1, Quick: true}}
+	e := contest.BuildKeyEntry(1, c, judge.Analyse(context.Background(), c, opt), contest.DefaultPoints())
+	return &contest.Grader{Key: &contest.ContestKey{Format: contest.KeyFormat, Points: contest.DefaultPoints(), Entries: []*contest.KeyEntry{e}}, Options: opt}
+}
+
+// gradeOne grades one solver's answer file, written in the test.
+func gradeOne(t *testing.T, gr *contest.Grader, answer string) *contest.Mark {
+	t.Helper()
+	res := gr.Grade(context.Background(), []*contest.Sheet{{Solver: "s", File: "s.pdn", Games: contest.ReadAnswers("s.pdn", []byte(answer))}})
+	if len(res.Errors) > 0 {
+		t.Fatalf("errors: %v", res.Errors)
+	}
+	return res.Solvers[0].Marks[0]
+}
+
+// claimLines are the claim rows of a marking, "status detail at where".
+func claimLines(m *contest.Mark) []string {
+	var out []string
+	for _, a := range m.Audit {
+		if a.What == "claim" {
+			out = append(out, a.Status+" "+a.Detail+" at "+a.Where)
+		}
+	}
+	return out
+}
+
+// A second [Claim] tag adds its claims to the first's (as one tag of
+// claims separated by ';'), never replaces them.
+func TestClaimTagsAdd(t *testing.T) {
+	gr := cookedKey(t)
+	two := gradeOne(t, gr, "[Number \"1\"]\n[Claim \"cook 1. a5-b6\"]\n[Claim \"cook 1. a5-c7\"]\n1. c3-d4 *\n")
+	one := gradeOne(t, gr, "[Number \"1\"]\n[Claim \"cook 1. a5-b6; cook 1. a5-c7\"]\n1. c3-d4 *\n")
+	got, want := claimLines(two), claimLines(one)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "incorrect cook 1. a5-b6: wrong") || !strings.HasPrefix(got[1], "correct cook 1. a5-c7: right") {
+		t.Fatalf("two [Claim] tags: want both claims graded (a5-b6 a try, a5-c7 a cook), got\n%s\none tag of both:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if two.Points != one.Points || two.Extra != one.Extra || two.Extra != 2 {
+		t.Errorf("two [Claim] tags: %g points (extra %g), one tag of both claims: %g (extra %g); want the same, extra 2",
+			two.Points, two.Extra, one.Points, one.Extra)
+	}
+}
