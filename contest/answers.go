@@ -238,6 +238,7 @@ func (lx *answerLexer) next() answerTok {
 		line, col := lx.line, lx.col
 		switch c := lx.peek(); c {
 		case 0:
+			lx.adv() // read past it: a token that takes nothing would be read again, for ever
 			return answerTok{kind: tokErr, text: "binary data, not PDN", line: line, col: col}
 		case '[':
 			lx.adv()

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // plies flattens a game's main line and variations, in reading order.
@@ -78,5 +79,23 @@ func TestAnswersBadNumber(t *testing.T) {
 	}
 	if gs := ReadAnswers("x.pdn", []byte("[Number \"#3\"]\n[Round \"?\"]\n1. a5-b4 *\n")); len(gs) != 1 || gs[0].Err != nil {
 		t.Errorf("[Number \"#3\"] [Round \"?\"]: %+v", gs)
+	}
+}
+
+// TestAnswersNUL: a NUL byte in an answer file is an error of its game
+// at its file:line:col (binary data), never a reader that hangs on it;
+// the games after it are read.
+func TestAnswersNUL(t *testing.T) {
+	done := make(chan []*AnswerGame, 1)
+	go func() {
+		done <- ReadAnswers("x.pdn", []byte("[Number \"1\"]\n1. a5-b4 \x00 f4-g3 *\n\n[Number \"2\"]\n1. c3-d4 *\n"))
+	}()
+	select {
+	case games := <-done:
+		if len(games) != 2 || games[0].Err == nil || games[0].Err.Error() != "x.pdn:2:10: binary data, not PDN" || games[1].Err != nil {
+			t.Errorf("games %+v", games)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadAnswers hangs on a NUL byte")
 	}
 }
