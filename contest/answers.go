@@ -338,6 +338,30 @@ func (lx *answerLexer) next() answerTok {
 	}
 }
 
+// movesOf reads the moves of a text, a claim's, as the movetext of an
+// answer is read: a word processor's dashes, '×' and '…', move numbers
+// ("1.", "1...", "1)", "1 ."), annotations ("!", "$1") and words (a
+// comment) are read as in a move list, never as moves. Moves in ( ) are
+// left out: a variation is no part of the line the text names.
+func movesOf(text string) []string {
+	lx := &answerLexer{src: []rune(text), line: 1, col: 1}
+	var out []string
+	depth := 0
+	for t := lx.next(); t.kind != tokEOF; t = lx.next() {
+		switch t.kind {
+		case tokOpen:
+			depth++
+		case tokClose:
+			depth = max(depth-1, 0)
+		case tokMove:
+			if depth == 0 {
+				out = append(out, t.text)
+			}
+		}
+	}
+	return out
+}
+
 // isWord reports whether a token of the movetext is a word, not a move:
 // it has no digit and is not two files ("cd", Russian short notation). A
 // source ends its lines with words ("3.a3-b4 и белые выигрывают", "and

@@ -64,3 +64,25 @@ func TestClaimTagsAdd(t *testing.T) {
 			two.Points, two.Extra, one.Points, one.Extra)
 	}
 }
+
+// A claim is read as the answer's moves are (docs/cli.md, grade): a word
+// processor's dashes, '×', '…' and move numbers such as "1)" are the
+// move's signs, in a [Claim] tag and in a {cook: …} comment alike.
+func TestClaimTypographic(t *testing.T) {
+	gr := cookedKey(t)
+	cook := "correct cook 1. a5-c7: right"
+	for _, c := range []struct{ name, answer, want string }{
+		{"en dash", "[Claim \"cook 1. a5\u2013c7\"]\n1. c3-d4 *\n", cook},
+		{"em dash, comment", "1. c3-d4 {cook: 1. a5\u2014c7} *\n", cook},
+		{"minus sign, 1)", "[Claim \"cook 1) a5\u2212c7!\"]\n1. c3-d4 *\n", cook},
+		{"1 . and words", "[Claim \"cook 1 . a5-c7 and White wins\"]\n1. c3-d4 *\n", cook},
+		// The author's own line, written 1), 1 … and ×: read, and wrong.
+		{"1 \u2026 and \u00d7", "[Claim \"inaccuracy 1) c3-d4 1 \u2026 a7-b6 2) a5\u00d7g3\"]\n1. c3-d4 *\n",
+			"incorrect inaccuracy 1. c3-d4 a7-b6 2. a5:g3: wrong, that is the solution's own move"},
+	} {
+		got := claimLines(gradeOne(t, gr, "[Number \"1\"]\n"+c.answer))
+		if len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
+			t.Errorf("%s: want %q, got\n%s", c.name, c.want, strings.Join(got, "\n"))
+		}
+	}
+}

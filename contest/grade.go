@@ -594,14 +594,9 @@ func claims(g *AnswerGame) []Claim {
 		case strings.Contains(w, "solv") || strings.Contains(w, "реш") && !strings.Contains(w, "побоч") || w == "no solution":
 			kind = ClaimUnsolvable
 		}
-		var moves []string
-		for _, f := range strings.Fields(s[3]) {
-			f = moveNumRe.ReplaceAllString(f, "")
-			if f != "" {
-				moves = append(moves, strings.TrimRight(f, "!?+#"))
-			}
-		}
-		out = append(out, Claim{Kind: kind, Moves: moves, Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
+		// The moves as an answer's moves are read (a word processor's
+		// dashes, "1)"), so that a claim is written as the answer is.
+		out = append(out, Claim{Kind: kind, Moves: movesOf(s[3]), Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
 	}
 	return out
 }
