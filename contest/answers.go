@@ -24,19 +24,29 @@ type AnswerGame struct {
 	Line  int
 	Tags  map[string]string // lower-case names
 	Moves []AnswerPly
-	// Comments are every {…} comment of the game (claims may be there).
-	Comments []string
+	// Comments are every {…} (or ';') comment of the game, each where
+	// it stands (claims may be there).
+	Comments []Note
 	// Claims are the values of the game's [Claim] tags, each where it
 	// stands: a second [Claim] tag adds its claims to the first's, as if
 	// both were one tag of claims separated by ';' (Tags["claim"] holds
 	// them so joined).
 	Claims []Note
-	// Err is a syntax error of the game (file:line:col: what).
+	// Err is a syntax error of the game (file:line:col: what), an
+	// *AnswerError.
 	Err error
 }
 
+// AnswerError is a syntax error of an answer game: where it stands
+// (file:line:col) and what it is.
+type AnswerError struct {
+	Where, What string
+}
+
+func (e *AnswerError) Error() string { return e.Where + ": " + e.What }
+
 // Note is a text of an answer file and where it starts (line and column
-// of its '[' or '{').
+// of its '[', '{' or ';').
 type Note struct {
 	Text      string
 	Line, Col int
@@ -65,7 +75,7 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 	}
 	fail := func(line, col int, format string, args ...any) {
 		if g.Err == nil {
-			g.Err = fmt.Errorf("%s:%d:%d: %s", file, line, col, fmt.Sprintf(format, args...))
+			g.Err = &AnswerError{Where: fmt.Sprintf("%s:%d:%d", file, line, col), What: fmt.Sprintf(format, args...)}
 		}
 	}
 	for {
@@ -102,7 +112,7 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 				fail(t.line, t.col, "bad [%s %q]: want the number of a composition", t.text, t.value)
 			}
 		case tokComment:
-			g.Comments = append(g.Comments, t.text)
+			g.Comments = append(g.Comments, Note{Text: t.text, Line: t.line, Col: t.col})
 			top := stack[len(stack)-1]
 			if n := len(*top); n > 0 {
 				(*top)[n-1].Comment = strings.TrimSpace((*top)[n-1].Comment + " " + t.text)

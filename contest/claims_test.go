@@ -86,3 +86,23 @@ func TestClaimTypographic(t *testing.T) {
 		}
 	}
 }
+
+// A claim's row in the marking is where the claim stands in the sheet —
+// its [Claim] tag or its comment, file:line:col — not the game's first
+// line; an unreadable answer's row says where once.
+func TestClaimWhere(t *testing.T) {
+	gr := cookedKey(t)
+	m := gradeOne(t, gr, "[Solver \"s\"]\n[Number \"1\"]\n[Claim \"cook 1. a5-c7\"]\n\n1. c3-d4 f4-g3\n  {cook: 1. a5-b6} *\n")
+	got := claimLines(m)
+	if len(got) != 2 || !strings.HasSuffix(got[0], " at s.pdn:3:1") || !strings.HasSuffix(got[1], " at s.pdn:6:3") {
+		t.Errorf("claims: want them at s.pdn:3:1 (the tag) and s.pdn:6:3 (the comment), got\n%s", strings.Join(got, "\n"))
+	}
+	res := gr.Grade(context.Background(), []*contest.Sheet{{Solver: "d", File: "d.pdn", Games: contest.ReadAnswers("d.pdn", []byte("[Solver \"d\"]\n\n[Number 1]\n1. c3-d4 *\n"))}})
+	a := res.Solvers[0].Marks[0].Audit
+	if len(a) != 1 || a[0].Where != "d.pdn:3:1" || a[0].Detail != "unreadable answer, 0 points: bad tag [Number 1] (want [Name \"value\"])" {
+		t.Errorf("bad tag: want the row at d.pdn:3:1, saying where once, got %+v", a)
+	}
+	if len(res.Errors) != 1 || res.Errors[0] != "d.pdn:3:1: bad tag [Number 1] (want [Name \"value\"])" {
+		t.Errorf("bad tag: errors %q, want the one line file:line:col: what", res.Errors)
+	}
+}

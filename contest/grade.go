@@ -2,6 +2,7 @@ package contest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -122,8 +123,14 @@ func (gr *Grader) Grade(ctx context.Context, sheets []*Sheet) *Results {
 			m.Answered = true
 			if g.Err != nil {
 				res.Errors = append(res.Errors, g.Err.Error())
-				m.Audit = append(m.Audit, AuditLine{What: "error", Status: "error", Of: m.Max, Where: errWhere(g.Err.Error()),
-					Detail: "unreadable answer, 0 points: " + g.Err.Error()})
+				// The row says where once, in its Where (the error line
+				// of res.Errors says it before what).
+				a := AuditLine{What: "error", Status: "error", Of: m.Max, Detail: "unreadable answer, 0 points: " + g.Err.Error()}
+				var ae *AnswerError
+				if errors.As(g.Err, &ae) {
+					a.Where, a.Detail = ae.Where, "unreadable answer, 0 points: "+ae.What
+				}
+				m.Audit = append(m.Audit, a)
 				continue
 			}
 			if gr.dropped(e) {
@@ -158,12 +165,6 @@ func (gr *Grader) max(e *KeyEntry) float64 {
 		return 0
 	}
 	return e.MaxPoints()
-}
-
-// errWhere is the "file:line:col" prefix of an error text.
-func errWhere(s string) string {
-	parts := strings.SplitN(s, ": ", 2)
-	return parts[0]
 }
 
 // number matches an answer game to a composition: its [Number] or
@@ -571,20 +572,23 @@ var claimWordRe = regexp.MustCompile(`(?i)^\s*(claim\s*:?\s*)?(cook|full cook|п
 // (several claims separated by ';', or several tags) and {cook: 1. a3-b4}
 // comments.
 func claims(g *AnswerGame) []Claim {
-	var texts []string
+	var texts []Note // each claim where its tag or comment stands
 	for _, n := range g.Claims {
-		texts = append(texts, strings.Split(n.Text, ";")...)
+		for _, t := range strings.Split(n.Text, ";") {
+			texts = append(texts, Note{Text: t, Line: n.Line, Col: n.Col})
+		}
 	}
 	for _, c := range g.Comments {
-		if claimWordRe.MatchString(c) {
+		if claimWordRe.MatchString(c.Text) {
 			texts = append(texts, c)
 		}
 	}
 	var out []Claim
-	for _, t := range texts {
+	for _, n := range texts {
+		t, where := n.Text, fmt.Sprintf("%s:%d:%d", g.File, n.Line, n.Col)
 		s := claimWordRe.FindStringSubmatch(t)
 		if s == nil {
-			out = append(out, Claim{Kind: "?", Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
+			out = append(out, Claim{Kind: "?", Text: strings.TrimSpace(t), Where: where})
 			continue
 		}
 		kind := ClaimCook
@@ -596,7 +600,7 @@ func claims(g *AnswerGame) []Claim {
 		}
 		// The moves as an answer's moves are read (a word processor's
 		// dashes, "1)"), so that a claim is written as the answer is.
-		out = append(out, Claim{Kind: kind, Moves: movesOf(s[3]), Text: strings.TrimSpace(t), Where: fmt.Sprintf("%s:%d", g.File, g.Line)})
+		out = append(out, Claim{Kind: kind, Moves: movesOf(s[3]), Text: strings.TrimSpace(t), Where: where})
 	}
 	return out
 }
