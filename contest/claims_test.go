@@ -3,6 +3,7 @@ package contest_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"draughtsjudge/contest"
@@ -18,15 +19,27 @@ import (
 // nothing.
 func cookedKey(t *testing.T) *contest.Grader {
 	t.Helper()
-	es := corpus.Parse("cooked.pdn", []byte("[Number \"1\"]\n[GameType \"25\"]\n[FEN \"W:WKa5,c3:Ba7,f4\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n1. c3-d4 f4-g3 2. d4-c5 *\n"))
-	if len(es) != 1 || es[0].Err != nil {
-		t.Fatalf("%+v", es)
+	cooked.Do(func() {
+		es := corpus.Parse("cooked.pdn", []byte("[Number \"1\"]\n[GameType \"25\"]\n[FEN \"W:WKa5,c3:Ba7,f4\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n1. c3-d4 f4-g3 2. d4-c5 *\n"))
+		if len(es) != 1 || es[0].Err != nil {
+			return
+		}
+		c := es[0].Composition
+		opt := judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 5_000, TTBytes: 16 << 20}, MaxBound: 12, Threads: 1, Quick: true}}
+		e := contest.BuildKeyEntry(1, c, judge.Analyse(context.Background(), c, opt), contest.DefaultPoints())
+		cookedGrader = &contest.Grader{Key: &contest.ContestKey{Format: contest.KeyFormat, Points: contest.DefaultPoints(), Entries: []*contest.KeyEntry{e}}, Options: opt}
+	})
+	if cookedGrader == nil {
+		t.Fatal("the cooked position cannot be read")
 	}
-	c := es[0].Composition
-	opt := judge.Options{Solver: solver.Options{Budget: solver.Budget{Nodes: 5_000, TTBytes: 16 << 20}, MaxBound: 12, Threads: 1, Quick: true}}
-	e := contest.BuildKeyEntry(1, c, judge.Analyse(context.Background(), c, opt), contest.DefaultPoints())
-	return &contest.Grader{Key: &contest.ContestKey{Format: contest.KeyFormat, Points: contest.DefaultPoints(), Entries: []*contest.KeyEntry{e}}, Options: opt}
+	return cookedGrader
 }
+
+// The key is analysed once for the tests below (grading does not change it).
+var (
+	cooked       sync.Once
+	cookedGrader *contest.Grader
+)
 
 // gradeOne grades one solver's answer file, written in the test.
 func gradeOne(t *testing.T, gr *contest.Grader, answer string) *contest.Mark {
