@@ -106,6 +106,10 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 				if prev := g.Tags[name]; prev != "" {
 					t.value = prev + "; " + t.value
 				}
+			} else if prev, ok := g.Tags[name]; ok && (numberTags[name] || name == "fen") && strings.TrimSpace(prev) != strings.TrimSpace(t.value) {
+				// Which composition the answer is for: two values leave
+				// it open, and the later must not silently win.
+				fail(t.line, t.col, "a second [%s %q]: the game already says %q", t.text, t.value, prev)
 			}
 			g.Tags[name] = t.value
 			if numberTags[strings.ToLower(t.text)] && !numberValue.MatchString(strings.TrimSpace(t.value)) {

@@ -99,3 +99,23 @@ func TestAnswersNUL(t *testing.T) {
 		t.Fatal("ReadAnswers hangs on a NUL byte")
 	}
 }
+
+// A second [Number] or [FEN] with another value leaves open which
+// composition the answer is for: an error of that game (at the second
+// tag), not the later value winning in silence; the same value twice is
+// no error.
+func TestAnswersSecondNumberOrFEN(t *testing.T) {
+	gs := ReadAnswers("s.pdn", []byte("[Number \"1\"]\n[Number \"2\"]\n1. a5-b4 *\n\n[FEN \"W:WKa5:Bf4\"]\n[FEN \"W:WKa5:Bf5\"]\n1. a5-b4 *\n\n[Number \"3\"]\n[Number \"3\"]\n1. a5-b4 *\n"))
+	if len(gs) != 3 {
+		t.Fatalf("%d games, want 3", len(gs))
+	}
+	for i, want := range []string{"s.pdn:2:1: a second [Number \"2\"]: the game already says \"1\"", "s.pdn:6:1: a second [FEN \"W:WKa5:Bf5\"]: the game already says \"W:WKa5:Bf4\"", ""} {
+		got := ""
+		if gs[i].Err != nil {
+			got = gs[i].Err.Error()
+		}
+		if got != want {
+			t.Errorf("game %d: error %q, want %q", i+1, got, want)
+		}
+	}
+}
