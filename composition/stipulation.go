@@ -88,7 +88,10 @@ func ParseStipulation(s string) (Stipulation, error) {
 			continue
 		}
 		given = true
-		n, _ := strconv.Atoi(m[i])
+		n, err := strconv.Atoi(m[i])
+		if err != nil || n > 50 { // no board has more than 50 squares to hold them
+			return st, fmt.Errorf("stipulation %q: %s is not a number of pieces to lock (at most 50)", s, m[i])
+		}
 		if strings.HasPrefix(m[i+1], "king") || strings.HasPrefix(m[i+1], "дамк") {
 			st.LockKings += n
 		} else {

@@ -42,3 +42,17 @@ func TestParseStipulationLockZero(t *testing.T) {
 		}
 	}
 }
+
+// A count too large for any board is an error naming it, not a count that
+// overflows in silence.
+func TestParseStipulationLockTooMany(t *testing.T) {
+	for _, in := range []string{"lock 99999999999999999999 men", "lock 51 men"} {
+		_, err := ParseStipulation(in)
+		if err == nil || !strings.Contains(err.Error(), "is not a number of pieces to lock (at most 50)") {
+			t.Errorf("%q: error %v", in, err)
+		}
+	}
+	if st, err := ParseStipulation("lock 12 men"); err != nil || st.LockMen != 12 {
+		t.Errorf("lock 12 men: %+v, %v", st, err)
+	}
+}

@@ -628,7 +628,7 @@ func (rep *Report) quietKey(c *composition.Composition, ans solver.Answer) {
 	}
 	// A white piece en prise at the start of a task is a serious defect
 	// scored about -2 (11.2.8.3), not a formal failure: see the score.
-	rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(moves))))
+	rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%s, no capture)", count(len(moves), "quiet first move"))))
 }
 
 // uniqueness is [unique] (11.2.6 with the tolerances of 11.1.3, 11.2.7.3,
@@ -684,6 +684,10 @@ func (rep *Report) uniqueness(c *composition.Composition, ans solver.Answer) {
 			detail += ": " + strings.Join(tol, "; ")
 		}
 		rep.add(newCheck(CheckUnique, Warn, detail+"; "+bound))
+	case len(c.Game.Moves) == 0:
+		// Duals are looked for along the author's lines; without them
+		// only the key is unique.
+		rep.add(newCheck(CheckUnique, Pass, single+" (no author's solution to find duals in); "+bound))
 	default:
 		rep.add(newCheck(CheckUnique, Pass, single+", no duals in the author's variations; "+bound))
 	}

@@ -238,6 +238,16 @@ func TestUniqueBlackFirstNoKey(t *testing.T) {
 	wantStatus(t, rep, "quiet-key", judge.NotApplicable, "Black moves first")
 }
 
+// [unique] without an author's solution: duals are looked for along the
+// author's lines, so the detail says there are none to look in, not "no
+// duals in the author's variations" (a1-b2 wins, h6-g7 gives the man
+// away: W:Wa1,h6:Bh8, as in TestEconomyFinaleNoAuthorSolution).
+func TestUniqueNoAuthorSolution(t *testing.T) {
+	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n*\n")
+	wantStatus(t, rep, "unique", judge.Pass, "single key (no author's solution to find duals in)")
+	wantStatus(t, rep, "quiet-key", judge.Pass, "(2 quiet first moves, no capture)")
+}
+
 // [economy-finale] 11.2.4 while [solvable] is undecided: the author's
 // finales are the ends of forced lines only once solvability is proved,
 // so at a budget too small to prove Scholma's win the check is unknown,

@@ -192,7 +192,7 @@ func (rep *Report) lascaQuietKey(p *lasca.Position, attacker draughts.Side) {
 	case ms[0].IsCapture():
 		rep.add(newCheck(CheckQuietKey, Fail, "a black column is en prise: White's first move must be a capture: "+strings.Join(lasca.MoveStrings(p, ms), ", ")))
 	default:
-		rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%d quiet first moves, no capture)", len(ms))))
+		rep.add(newCheck(CheckQuietKey, Pass, fmt.Sprintf("the first move is quiet (%s, no capture)", count(len(ms), "quiet first move"))))
 	}
 }
 

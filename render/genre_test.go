@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"draughtsjudge/batch"
 	"regexp"
 	"strings"
 	"testing"
@@ -79,4 +80,19 @@ func TestNoGenreInProse(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("html report", tags.ReplaceAllString(b.String(), ""), "russian, no genre stated, stipulation")
+}
+
+// A report without an author has no dangling "— " in its heading (HTML
+// and Markdown batch reports).
+func TestNoAuthorHeading(t *testing.T) {
+	res := &batch.Result{Entries: []*judge.Report{{File: "x.pdn", Index: 1, Variant: "russian", Stipulation: "win", FEN: "W:Wc5:Ba7"}}}
+	for _, format := range []string{"markdown", "html"} {
+		var b bytes.Buffer
+		if err := Batch(&b, res, format, false); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); !strings.Contains(out, "x.pdn#1") || regexp.MustCompile(`x\.pdn#1 — *(<|\n)`).MatchString(out) {
+			t.Errorf("%s heading of an entry without author:\n%s", format, out)
+		}
+	}
 }

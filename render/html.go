@@ -104,7 +104,7 @@ figcaption{font-size:.75em;max-width:330px}
 .tree{font-family:monospace;font-size:.8em} .tree ul{margin:0;padding-left:1.2em} .main{font-weight:bold}
 .verdict-sound{color:#070}.verdict-defective{color:#b00}.verdict-unknown{color:#447}
 {{end}}{{define "entry"}}{{$r := .R}}
-<h2>{{$r.File}}#{{$r.Index}} — {{$r.Author}}</h2>
+<h2>{{$r.File}}#{{$r.Index}}{{if $r.Author}} — {{$r.Author}}{{end}}</h2>
 <p>{{$r.Variant}}, {{or $r.Genre "no genre stated"}}{{if $r.Group}} ({{$r.Group}}){{end}}, stipulation “{{$r.Stipulation}}”. {{if $r.Source}}Source: {{$r.Source}}.{{end}}<br>
 Position: <code>{{$r.FEN}}</code><br>
 Verdict: <b class="verdict-{{$r.Verdict}}">{{$r.Verdict}}</b>{{if $r.Reason}} ({{$r.Reason}}){{end}}.

@@ -33,7 +33,11 @@ func writeMarkdown(w io.Writer, res *batch.Result) {
 	s := res.Summary
 	fmt.Fprintf(w, "\n%d entries: %d sound, %d defective, %d unknown; %d input errors.\n", s.Entries, s.Sound, s.Defective, s.Unknown, s.Errors)
 	for _, r := range res.Entries {
-		fmt.Fprintf(w, "\n## %s#%d — %s\n\n", cell(r.File), r.Index, cell(r.Author))
+		if r.Author != "" {
+			fmt.Fprintf(w, "\n## %s#%d — %s\n\n", cell(r.File), r.Index, cell(r.Author))
+		} else {
+			fmt.Fprintf(w, "\n## %s#%d\n\n", cell(r.File), r.Index)
+		}
 		fmt.Fprintf(w, "- %s, %s, stipulation “%s”; position `%s`\n", r.Variant, orWord(r.Genre, "no genre stated"), cell(r.Stipulation), r.FEN)
 		fmt.Fprintf(w, "- verdict: **%s** %s\n", r.Verdict, cell(r.Reason))
 		fmt.Fprintf(w, "- score: **%.2f** / 10 — %s\n", r.Score, cell(r.ScoreNote))
