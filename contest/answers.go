@@ -108,8 +108,10 @@ func ReadAnswers(file string, data []byte) []*AnswerGame {
 				}
 			} else if prev, ok := g.Tags[name]; ok && (numberTags[name] || name == "fen") && strings.TrimSpace(prev) != strings.TrimSpace(t.value) {
 				// Which composition the answer is for: two values leave
-				// it open, and the later must not silently win.
+				// it open. The game is an error, filed under the first
+				// (so that another game answering the second is graded).
 				fail(t.line, t.col, "a second [%s %q]: the game already says %q", t.text, t.value, prev)
+				continue
 			}
 			g.Tags[name] = t.value
 			if numberTags[strings.ToLower(t.text)] && !numberValue.MatchString(strings.TrimSpace(t.value)) {
@@ -304,6 +306,9 @@ func (lx *answerLexer) next() answerTok {
 		case ')':
 			lx.adv()
 			return answerTok{kind: tokClose, line: line, col: col}
+		case ']', '}':
+			lx.adv() // read past it, as past a NUL: nothing else takes it
+			return answerTok{kind: tokErr, text: fmt.Sprintf("stray '%c' (no '%c' opens it)", c, map[rune]rune{']': '[', '}': '{'}[c]), line: line, col: col}
 		}
 		var sb strings.Builder
 		for lx.i < len(lx.src) && !strings.ContainsRune(" \t\r\n[]{}();", lx.peek()) {

@@ -118,4 +118,46 @@ func TestAnswersSecondNumberOrFEN(t *testing.T) {
 			t.Errorf("game %d: error %q, want %q", i+1, got, want)
 		}
 	}
+	// Filed under the first number: another game's answer to the second
+	// is not taken for a second answer.
+	if n := gs[0].Tag("Number"); n != "1" {
+		t.Errorf("the game with two numbers is filed under %q, want the first, 1", n)
+	}
+}
+
+// A stray ']' or '}' in the movetext is an error of its game and the
+// games after it are read; in a claim's text it is no move. Neither hangs
+// (the lexer once stood still on them, for ever).
+func TestAnswersStrayBracket(t *testing.T) {
+	done := make(chan []*AnswerGame, 1)
+	go func() {
+		done <- ReadAnswers("x.pdn", []byte("[Number \"1\"]\n1. c3-d4 } *\n\n[Number \"2\"]\n1. c3-d4 ] *\n\n[Number \"3\"]\n1. c3-d4 *\n"))
+	}()
+	select {
+	case games := <-done:
+		want := []string{"x.pdn:2:10: stray '}' (no '{' opens it)", "x.pdn:5:10: stray ']' (no '[' opens it)", ""}
+		for i, g := range games {
+			got := ""
+			if g.Err != nil {
+				got = g.Err.Error()
+			}
+			if i >= len(want) || got != want[i] {
+				t.Errorf("game %d: error %q", i+1, got)
+			}
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadAnswers hangs on a stray bracket")
+	}
+	moves := make(chan []string, 2)
+	go func() { moves <- movesOf("1. a5-c7}"); moves <- movesOf("1. a5-c7]") }()
+	for range 2 {
+		select {
+		case ms := <-moves:
+			if len(ms) != 1 || ms[0] != "a5-c7" {
+				t.Errorf("claim moves %q, want a5-c7", ms)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("movesOf hangs on a stray bracket")
+		}
+	}
 }

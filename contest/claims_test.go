@@ -119,3 +119,17 @@ func TestClaimWhere(t *testing.T) {
 		t.Errorf("bad tag: errors %q, want the one line file:line:col: what", res.Errors)
 	}
 }
+
+// A comment holds several claims separated by ';' as a tag does (each
+// graded: a5-b6 a try, a5-c7 a cook), a part naming no claim stays with
+// the claim before it, and an empty [Claim ""] claims nothing.
+func TestClaimCommentSeveral(t *testing.T) {
+	gr := cookedKey(t)
+	got := claimLines(gradeOne(t, gr, "[Number \"1\"]\n1. c3-d4 {cook: 1. a5-b6; cook 1. a5-c7; and White wins} *\n"))
+	if len(got) != 2 || !strings.HasPrefix(got[0], "incorrect cook 1. a5-b6: wrong") || !strings.HasPrefix(got[1], "correct cook 1. a5-c7: right") {
+		t.Errorf("two claims in one comment: want both graded, got\n%s", strings.Join(got, "\n"))
+	}
+	if got := claimLines(gradeOne(t, gr, "[Number \"1\"]\n[Claim \"\"]\n1. c3-d4 *\n")); len(got) != 0 {
+		t.Errorf("[Claim \"\"]: want no claim row, got\n%s", strings.Join(got, "\n"))
+	}
+}

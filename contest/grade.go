@@ -575,12 +575,24 @@ func claims(g *AnswerGame) []Claim {
 	var texts []Note // each claim where its tag or comment stands
 	for _, n := range g.Claims {
 		for _, t := range strings.Split(n.Text, ";") {
-			texts = append(texts, Note{Text: t, Line: n.Line, Col: n.Col})
+			if strings.TrimSpace(t) != "" { // [Claim ""] claims nothing
+				texts = append(texts, Note{Text: t, Line: n.Line, Col: n.Col})
+			}
 		}
 	}
 	for _, c := range g.Comments {
-		if claimWordRe.MatchString(c.Text) {
-			texts = append(texts, c)
+		if !claimWordRe.MatchString(c.Text) {
+			continue
+		}
+		// Several claims in one comment, separated by ';' as in a tag
+		// ({cook: 1. a5-b6; cook 1. a5-c7}); a part that names no claim
+		// belongs to the one before it.
+		for i, t := range strings.Split(c.Text, ";") {
+			if i > 0 && !claimWordRe.MatchString(t) {
+				texts[len(texts)-1].Text += ";" + t
+				continue
+			}
+			texts = append(texts, Note{Text: t, Line: c.Line, Col: c.Col})
 		}
 	}
 	var out []Claim
@@ -734,7 +746,7 @@ func (e *KeyEntry) knownTry(claim, mv string) (string, bool) {
 		if t.Move != mv {
 			continue
 		}
-		why := t.Result + refutedBy(t.Refutations, t.RefutationsComplete)
+		why := t.Result + refutedBy(t.Refutations, !t.RefutationsIncomplete)
 		if t.Never {
 			return fmt.Sprintf("%s: wrong, %s (proved by the key's analysis: it never forces the goal)", claim, why), true
 		}

@@ -69,9 +69,11 @@ type TryResult struct {
 	Result      string   `json:"result"` // "never", "no win within bound", ...
 	Never       bool     `json:"never"`  // proved never to force the goal
 	Refutations []string `json:"refutations,omitempty"`
-	// RefutationsComplete: every other defence was decided, so
-	// Refutations are all the refutations (solver.FirstMove's field).
-	RefutationsComplete bool `json:"refutations_complete,omitempty"`
+	// RefutationsIncomplete: some other defence stayed undecided, so
+	// Refutations may not be all (solver.FirstMove.RefutationsComplete
+	// false). A key written before this field has none: its lists read as
+	// complete, as its tries text said.
+	RefutationsIncomplete bool `json:"refutations_incomplete,omitempty"`
 }
 
 // refutedBy writes "refuted by" and the refutations, saying when the
@@ -258,7 +260,7 @@ func (e *KeyEntry) addTries(rep *judge.Report) {
 	for _, t := range rep.Tries {
 		var refs []string
 		never := t.Outcome == solver.Never || t.Result == "never" || strings.HasPrefix(t.Result, "never ")
-		tr := TryResult{Move: t.Move, Result: t.Result, Never: never, RefutationsComplete: t.RefutationsComplete}
+		tr := TryResult{Move: t.Move, Result: t.Result, Never: never, RefutationsIncomplete: !t.RefutationsComplete}
 		for _, x := range t.Refutations {
 			tr.Refutations = append(tr.Refutations, x.Move)
 			if x.Hard {

@@ -135,7 +135,7 @@ func TestKeyTriesWithinTheBound(t *testing.T) {
 	if want := "a5-b6? a7:c5! (other defences not decided)"; len(e.Tries) != 2 || e.Tries[0] != wantTry || e.Tries[1] != want {
 		t.Errorf("tries %q, want %q and %q", e.Tries, wantTry, want)
 	}
-	if !e.TryResults[0].RefutationsComplete || e.TryResults[1].RefutationsComplete {
+	if e.TryResults[0].RefutationsIncomplete || !e.TryResults[1].RefutationsIncomplete {
 		t.Errorf("try results %+v: want the first list complete, the second not", e.TryResults)
 	}
 	// No budget for a search: the answers must come from the key.

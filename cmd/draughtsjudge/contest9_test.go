@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +49,14 @@ func TestGradeContest9(t *testing.T) {
 		}
 		if !near(v, w.points) {
 			t.Errorf("%s No. %d: %.2f, want %.2f", w.solver, w.no, v, w.points)
+		}
+	}
+	// The committed key was written before the key said whether a try's
+	// refutations are all: its lists read as complete, as its own tries
+	// text ("a5-b6? a7:c5!") says, and the claim is answered so.
+	if s := got["Claims"]; s != nil {
+		if a := auditText(s.Marks[0]); !strings.Contains(a, "refuted by a7:c5") || strings.Contains(a, "not decided") {
+			t.Errorf("the claimed try a5-b6 from a key without refutations_incomplete:\n%s", a)
 		}
 	}
 }
