@@ -66,6 +66,7 @@ var badInputs = []struct {
 	{"unknown draw rules", nil, "check --draw-rules fide"},
 	{"solve: broken FEN", nil, "solve --no-db --fen W:Wz9"},
 	{"solve: unknown stipulation (named by its flag)", nil, "solve --no-db --fen W:Wa1,h6:Bh8 --stipulation mate"},
+	{"solve: a quote in a flag's value", nil, "solve --no-db --fen W:Wa1,h6:Bh8 --genre a\"b"},
 	{"solve: unknown variant", nil, "solve --variant bogus --fen W:Wa1:Bb2"},
 	{"solve: two files", nil, "solve DIR/a.pdn DIR/b.pdn"},
 	{"solve: numeric flag", nil, "solve --threads 0 --fen W:Wa1:Bb2"},

@@ -39,7 +39,13 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 		// the flag its line came from (flagAt), not a line of that game.
 		var pdn string
 		var flagAt []string
+		var bad error
 		tag := func(flag, name, value string) {
+			if strings.ContainsAny(value, "\"\\\n\r") && bad == nil {
+				// A quote or a line break would end the tag early, and
+				// the error would then blame another flag.
+				bad = fmt.Errorf("%s %q: a quote, backslash or line break is no part of it", flag, value)
+			}
 			pdn += fmt.Sprintf("[%s \"%s\"]\n", name, value)
 			flagAt = append(flagAt, flag)
 		}
@@ -59,6 +65,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 		tag("--stipulation", "Stipulation", *stip)
 		if *genre != "" {
 			tag("--genre", "Genre", *genre)
+		}
+		if bad != nil {
+			return usageError(stderr, "solve", bad)
 		}
 		entries = corpus.Parse("--fen", []byte(pdn+"\n*\n"))
 		for i, e := range entries {
