@@ -98,6 +98,9 @@ func ParseStipulation(s string) (Stipulation, error) {
 			st.LockMen += n
 		}
 	}
+	if st.LockMen+st.LockKings > 50 {
+		return st, fmt.Errorf("stipulation %q: %d pieces to lock, more than any board holds (at most 50)", s, st.LockMen+st.LockKings)
+	}
 	if st.LockMen+st.LockKings == 0 && given {
 		return st, fmt.Errorf("stipulation %q: 0 is not a number of pieces to lock (at least 1, e.g. lock 2 men)", s)
 	}

@@ -52,6 +52,9 @@ func TestParseStipulationLockTooMany(t *testing.T) {
 			t.Errorf("%q: error %v", in, err)
 		}
 	}
+	if _, err := ParseStipulation("lock 30 kings 30 men"); err == nil || !strings.Contains(err.Error(), "60 pieces to lock, more than any board holds") {
+		t.Errorf("lock 30 kings 30 men: error %v", err)
+	}
 	if st, err := ParseStipulation("lock 12 men"); err != nil || st.LockMen != 12 {
 		t.Errorf("lock 12 men: %+v, %v", st, err)
 	}

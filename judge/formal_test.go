@@ -246,6 +246,9 @@ func TestUniqueNoAuthorSolution(t *testing.T) {
 	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n*\n")
 	wantStatus(t, rep, "unique", judge.Pass, "single key (no author's solution to find duals in)")
 	wantStatus(t, rep, "quiet-key", judge.Pass, "(2 quiet first moves, no capture)")
+	// Lasca says it alike (W:Wd4:Be5, White to move: d4 must take e5).
+	rep = mustAnalysePDN(t, "[Variant \"lasca\"]\n[FEN \"W:Wd4:Be5\"]\n*\n")
+	wantStatus(t, rep, "unique", judge.Pass, "single key (no author's solution to find duals in)")
 }
 
 // [economy-finale] 11.2.4 while [solvable] is undecided: the author's

@@ -152,7 +152,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 			rep.add(newCheck(CheckSolvable, Pass, fmt.Sprintf("forced in %s (solver's solution)", count(ans.Distance, "move"))))
 		}
 	}
-	rep.lascaUniqueness(goal, ans, p.Side != attacker)
+	rep.lascaUniqueness(goal, ans, p.Side != attacker, len(c.Game.Moves) > 0)
 	return rep
 }
 
@@ -294,7 +294,7 @@ func lineOrStartText(line []string) string {
 // decided at any depth, so a second key is a full cook however long; a
 // dual in the author's main line is a partial cook, in a side variation a
 // warning (docs/lasca.md: a judgement call).
-func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer, blackFirst bool) {
+func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer, blackFirst, authored bool) {
 	single := singleKey(blackFirst)
 	bound := "every first move decided at any depth (the whole reachable set solved)"
 	switch partial := dualsWith(rep.Duals, dual.Partial); {
@@ -322,6 +322,8 @@ func (rep *Report) lascaUniqueness(goal lascagraph.Goal, ans solver.Answer, blac
 			drawing = "single drawing solution (Black moves first: no key)"
 		}
 		rep.add(newCheck(CheckUnique, Pass, drawing+"; "+bound+"; duals inside a draw's variations are not judged (every drawing move would count)"))
+	case !authored:
+		rep.add(newCheck(CheckUnique, Pass, single+" (no author's solution to find duals in); "+bound))
 	default:
 		rep.add(newCheck(CheckUnique, Pass, single+", no duals in the author's variations; "+bound))
 	}

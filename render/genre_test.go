@@ -96,3 +96,25 @@ func TestNoAuthorHeading(t *testing.T) {
 		}
 	}
 }
+
+// A dropped special kind's parts do not show their points as if they
+// counted: each part's heading says they are its difficulty only.
+func TestKeyDroppedParts(t *testing.T) {
+	part := func(name string) *contest.KeyEntry {
+		return &contest.KeyEntry{Number: 1, Variant: "russian", FEN: "W:Wc5:Ba7", Stipulation: "win", Key: "c5-b6", Part: name,
+			Lines: []contest.KeyLine{{Kind: contest.LineMain, Moves: []string{"c5-b6"}, Points: 3}}, KeyPoints: 3, Points: 6, Dropped: true}
+	}
+	e := &contest.KeyEntry{Number: 1, Author: "A. Composer", Variant: "russian", FEN: "W:Wc5:Ba7", Stipulation: "win", Key: "c5-b6",
+		Parts: []*contest.KeyEntry{part("White to move"), part("Black to move")}, Points: 12, Dropped: true}
+	key := &contest.ContestKey{Format: contest.KeyFormat, Entries: []*contest.KeyEntry{e}}
+	for _, format := range []string{"text", "markdown", "html"} {
+		var b bytes.Buffer
+		if err := Key(&b, key, format); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if strings.Count(out, "difficulty 6 points (the composition is dropped)") != 2 || strings.Contains(out, ", 6 points") || strings.Contains(out, "; 6 points") {
+			t.Errorf("%s key of a dropped special kind:\n%s", format, out)
+		}
+	}
+}

@@ -110,6 +110,14 @@ func pointsFormula(e *contest.KeyEntry) string {
 	return fmt.Sprintf("%g = %s (rounded to 0.5)", e.Points, strings.Join(parts, " + "))
 }
 
+// byAuthor is a heading's " — author", "" when the author is not known.
+func byAuthor(author string) string {
+	if author == "" {
+		return ""
+	}
+	return " — " + author
+}
+
 // dropped is what the key says of a composition the points file drops
 // (contest.KeyEntry.Dropped).
 const dropped = "dropped: the tool found a cook and the points file says cooked drop, so it counts for nobody"
@@ -123,6 +131,15 @@ func pointsWords(e *contest.KeyEntry) string {
 	return fmt.Sprintf("%g points", e.Points)
 }
 
+// partPoints is a part's points for its heading: "6 points", or, in a
+// dropped composition, that they are its difficulty only.
+func partPoints(p *contest.KeyEntry) string {
+	if p.Dropped {
+		return fmt.Sprintf("difficulty %g points (the composition is dropped)", p.Points)
+	}
+	return fmt.Sprintf("%g points", p.Points)
+}
+
 // pointsCell is the entry's points for a table: "9.5", "0 (dropped)".
 func pointsCell(e *contest.KeyEntry) string {
 	if e.Dropped {
@@ -133,7 +150,7 @@ func pointsCell(e *contest.KeyEntry) string {
 
 func writeKeyText(w io.Writer, key *contest.ContestKey) {
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "No. %d — %s; %s; %s; %s; %s\n", e.Number, orDash(e.Author), variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), pointsWords(e))
+		fmt.Fprintf(w, "No. %d%s; %s; %s; %s; %s\n", e.Number, byAuthor(e.Author), variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), pointsWords(e))
 		if e.Source != "" {
 			fmt.Fprintf(w, "  source: %s\n", e.Source)
 		}
@@ -153,7 +170,7 @@ func writeKeyText(w io.Writer, key *contest.ContestKey) {
 			in := "  "
 			if p != e {
 				in = "    "
-				fmt.Fprintf(w, "  part %d (%s): %s; %g points\n", i+1, p.Part, stipulationWords(p.Stipulation), p.Points)
+				fmt.Fprintf(w, "  part %d (%s): %s; %s\n", i+1, p.Part, stipulationWords(p.Stipulation), partPoints(p))
 			}
 			fmt.Fprintf(w, "%skey: %s (%.2f points)\n", in, keyMoves(p), p.KeyPoints)
 			for i, l := range p.Lines {
@@ -193,7 +210,7 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 	}
 	fmt.Fprintf(w, "\nExtra points (11.6.1): %s.\n", standingOffer(key.Points))
 	for _, e := range key.Entries {
-		fmt.Fprintf(w, "\n## No. %d — %s\n\n", e.Number, cell(orDash(e.Author)))
+		fmt.Fprintf(w, "\n## No. %d%s\n\n", e.Number, cell(byAuthor(e.Author)))
 		fmt.Fprintf(w, "%s, %s, %s. Position `%s`.", variantGenre(e.Variant, e.Genre), stipulationWords(e.Stipulation), toMove(e.FEN), e.FEN)
 		if e.Source != "" {
 			fmt.Fprintf(w, " Source: %s.", cell(e.Source))
@@ -209,7 +226,7 @@ func writeKeyMarkdown(w io.Writer, key *contest.ContestKey) {
 		}
 		for i, p := range keyParts(e) {
 			if p != e {
-				fmt.Fprintf(w, "\n### Part %d — %s: %s, %g points\n\n", i+1, cell(p.Part), stipulationWords(p.Stipulation), p.Points)
+				fmt.Fprintf(w, "\n### Part %d — %s: %s, %s\n\n", i+1, cell(p.Part), stipulationWords(p.Stipulation), partPoints(p))
 			}
 			fmt.Fprintln(w, "| line | moves | points | finale |\n|---|---|---|---|")
 			fmt.Fprintf(w, "| key | %s | %.2f | |\n", keyMoves(p), p.KeyPoints)
@@ -397,7 +414,7 @@ figcaption{font-size:.75em;max-width:260px}
 {{end}}</table>
 <p>Extra points (11.6.1): {{.Standing}}.</p>
 {{range .Entries}}<div class="entry">
-<h2>No. {{.E.Number}} — {{.E.Author}}</h2>
+<h2>No. {{.E.Number}}{{if .E.Author}} — {{.E.Author}}{{end}}</h2>
 <p>{{.System}}, {{.Stip}}, {{.Move}}. {{.Pieces}}{{if .E.Source}}<br>Source: {{.E.Source}}{{end}}{{range .E.Predecessors}}<br>Predecessor: {{.}}{{end}}<br>
 Verdict: <b>{{.E.Verdict}}</b>{{if .E.Reason}} ({{.E.Reason}}){{end}}. {{if .E.Dropped}}Points: <b>0</b>, {{.Dropped}} (difficulty {{.Formula}}).{{else}}Points: <b>{{.E.Points}}</b> — {{.Formula}}.{{end}}</p>
 <div class="diagrams"><figure>{{.Diagram}}<figcaption>No. {{.E.Number}}: initial position</figcaption></figure>
@@ -445,7 +462,7 @@ func writeKeyHTML(w io.Writer, key *contest.ContestKey) error {
 		for n, p := range keyParts(e) {
 			b := part{Key: keyMoves(p), KeyPoints: p.KeyPoints, Tries: p.Tries}
 			if p != e {
-				b.Title = fmt.Sprintf("Part %d — %s: %s, %g points", n+1, p.Part, stipulationWords(p.Stipulation), p.Points)
+				b.Title = fmt.Sprintf("Part %d — %s: %s, %s", n+1, p.Part, stipulationWords(p.Stipulation), partPoints(p))
 			}
 			for i, l := range p.Lines {
 				b.Lines = append(b.Lines, line{l.Kind, keyLineText(p, l), l.Points})

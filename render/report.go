@@ -264,7 +264,7 @@ func writeScore(w io.Writer, r *judge.Report) {
 // writeParts), behind the part's "|".
 func writeHanging(w io.Writer, head, text string) {
 	pad := "\n" + strings.Repeat(" ", utf8.RuneCountInString(head))
-	text = strings.ReplaceAll(strings.TrimRight(text, "\n"), "\r\n", "\n")
+	text = strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	fmt.Fprintf(w, "%s%s\n", head, strings.ReplaceAll(text, "\n", pad))
 }
 
