@@ -85,7 +85,7 @@ func refutedBy(refs []string, complete bool) string {
 	}
 	s := "; refuted by " + strings.Join(refs, ", ")
 	if !complete {
-		s += " (other defences not decided)"
+		s += solver.NotAllDecided
 	}
 	return s
 }
@@ -273,7 +273,7 @@ func (e *KeyEntry) addTries(rep *judge.Report) {
 		if len(refs) > 0 {
 			text := t.Move + "? " + strings.Join(refs, ", ")
 			if !t.RefutationsComplete {
-				text += " (other defences not decided)"
+				text += solver.NotAllDecided
 			}
 			e.Tries = append(e.Tries, text)
 		}

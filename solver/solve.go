@@ -120,10 +120,14 @@ func (f FirstMove) RefutedBy() string {
 	}
 	s := strings.Join(refs, ", ")
 	if s != "" && !f.RefutationsComplete {
-		s += " (other defences not decided)"
+		s += NotAllDecided
 	}
 	return s
 }
+
+// NotAllDecided ends a list of refutations that may not be all: some
+// other defence stayed undecided (FirstMove.RefutationsComplete false).
+const NotAllDecided = " (other defences not decided)"
 
 // Refutation is a defence that refutes a try.
 type Refutation struct {
