@@ -372,6 +372,16 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 	return goal, lines, ans, true
 }
 
+// distanceOf is a winning first move's distance in attacker moves: "5",
+// or "at most 17" when the exact search spent its budget and the number
+// is the length of the proof found (solver.FirstMove.DistanceIsBound).
+func distanceOf(k solver.FirstMove) string {
+	if k.DistanceIsBound {
+		return fmt.Sprintf("at most %d", k.Distance)
+	}
+	return fmt.Sprint(k.Distance)
+}
+
 // authorKeyDecided adds the full cooks (keys other than the author's,
 // 11.2.6) and, when the author's key does not force the goal, a failed
 // [solvable]; it is false when the budget ran out on the author's key
@@ -383,13 +393,13 @@ func (rep *Report) authorKeyDecided(ans solver.Answer, opt Options) bool {
 			if draw {
 				return fmt.Sprintf("full cook: %s also holds the draw", k.Move)
 			}
-			return fmt.Sprintf("full cook: %s also forces the goal in %d", k.Move, k.Distance)
+			return fmt.Sprintf("full cook: %s also forces the goal in %s", k.Move, distanceOf(k))
 		},
 		func(k solver.FirstMove) string {
 			if draw {
 				return fmt.Sprintf("another key: %s also holds the draw", k.Move)
 			}
-			return fmt.Sprintf("another key: %s forces the goal in %d", k.Move, k.Distance)
+			return fmt.Sprintf("another key: %s forces the goal in %s", k.Move, distanceOf(k))
 		})
 	if rep.AuthorKey == "" || authorWins {
 		return true

@@ -57,3 +57,41 @@ func TestDrawDetailsWording(t *testing.T) {
 		t.Errorf("a win: exit %d %s\n%s", code, errs, out)
 	}
 }
+
+// A cook's distance that the exact search could not confirm is the length
+// of the proof found, an upper bound, and the report says "at most": at
+// 50,000 nodes e3-d4 and g3-f4 of this problem are proved in 15 and 17,
+// and at 200,000 nodes both are exact, in 9. Every distance the small
+// budget states as exact must be the large budget's.
+func TestCookDistanceAtMost(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,c1,e3,g3,h2:Bd6,f6,h6\"]\n[Genre \"problem\"]\n*\n"})
+	cooks := func(nodes string) map[string]string {
+		_, out, errs := runCLI(t, "check", "--no-db", "--nodes", nodes, "--threads", "1", filepath.Join(dir, "d.pdn"))
+		got := map[string]string{}
+		for _, m := range regexp.MustCompile(`another key: (\S+) forces the goal in ((?:at most )?\d+)`).FindAllStringSubmatch(strings.Split(out, "[unique")[1], -1) {
+			got[m[1]] = m[2]
+		}
+		if len(got) != 6 {
+			t.Fatalf("--nodes %s: %d other keys, want 6\n%s%s", nodes, len(got), out, errs)
+		}
+		return got
+	}
+	small, large := cooks("50000"), cooks("200000")
+	bounds := 0
+	for mv, d := range small {
+		if strings.HasPrefix(large[mv], "at most") {
+			t.Fatalf("the large budget's %s is not exact: %q", mv, large[mv])
+		}
+		if strings.HasPrefix(d, "at most") {
+			bounds++
+			continue
+		}
+		if d != large[mv] {
+			t.Errorf("%s: in %s at 50,000 nodes, stated as exact; exactly %s", mv, d, large[mv])
+		}
+	}
+	if bounds == 0 {
+		t.Errorf("no bound at 50,000 nodes: the case no longer tests the upper bound (%v)", small)
+	}
+}
