@@ -118,3 +118,21 @@ func TestKeyDroppedParts(t *testing.T) {
 		}
 	}
 }
+
+// A retro-analysis task's "keys" are the last moves found (11.1.4): the
+// report says so, with no solution length ("the draw is proved" read a
+// distance of 0) and no "no author's solution".
+func TestRetroKeysLine(t *testing.T) {
+	r := &judge.Report{File: "x.pdn", Index: 1, Variant: "russian", Stipulation: "retro 1", Kind: "retro", FEN: "W:We7,e5,g5:Bh8", Verdict: judge.Sound, Keys: []string{"f6:h8"}}
+	res := &batch.Result{Entries: []*judge.Report{r}}
+	for _, format := range []string{"text", "markdown", "html"} {
+		var b bytes.Buffer
+		if err := Batch(&b, res, format, false); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !strings.Contains(out, "last moves found") || !strings.Contains(out, "f6:h8") || strings.Contains(out, "the draw is proved") || strings.Contains(out, "no author's solution") {
+			t.Errorf("%s report of a retro-analysis task:\n%s", format, out)
+		}
+	}
+}

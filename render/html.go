@@ -81,6 +81,7 @@ func newHTMLEntry(r *judge.Report) htmlEntry {
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"join":   func(xs []string, sep string) string { return strings.Join(xs, sep) },
 	"length": solutionLength,
+	"retro":  retro,
 	"score":  func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"sign":   func(f float64) string { return fmt.Sprintf("%+.2f", f) },
 }).Parse(`<!DOCTYPE html>
@@ -109,7 +110,7 @@ figcaption{font-size:.75em;max-width:330px}
 Position: <code>{{$r.FEN}}</code><br>
 Verdict: <b class="verdict-{{$r.Verdict}}">{{$r.Verdict}}</b>{{if $r.Reason}} ({{$r.Reason}}){{end}}.
 Score: <b>{{score $r.Score}}</b> / 10 — {{$r.ScoreNote}}.<br>
-Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}}{{length $r.Distance}}{{else}}no key proved{{end}}.
+{{if retro $r}}Retro-analysis; last moves found: {{join $r.Keys ", "}}.{{else}}Author's key: {{$r.AuthorKey}}; keys found: {{join $r.Keys ", "}}; {{if $r.Keys}}{{length $r.Distance}}{{else}}no key proved{{end}}.{{end}}
 {{if $r.MainLine}}<br>Main line: {{join $r.MainLine " "}}{{end}}</p>
 <div class="diagrams"><figure>{{.Start}}<figcaption>initial position</figcaption></figure>
 {{range .Finales}}<figure>{{.SVG}}<figcaption>{{.Name}}</figcaption></figure>{{end}}</div>

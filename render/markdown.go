@@ -41,7 +41,11 @@ func writeMarkdown(w io.Writer, res *batch.Result) {
 		fmt.Fprintf(w, "- %s, %s, stipulation “%s”; position `%s`\n", r.Variant, orWord(r.Genre, "no genre stated"), cell(r.Stipulation), r.FEN)
 		fmt.Fprintf(w, "- verdict: **%s** %s\n", r.Verdict, cell(r.Reason))
 		fmt.Fprintf(w, "- score: **%.2f** / 10 — %s\n", r.Score, cell(r.ScoreNote))
-		fmt.Fprintf(w, "- %s; keys found %s; main line: %s\n", authorKey(r.AuthorKey), orDash(strings.Join(r.Keys, ", ")), orDash(strings.Join(r.MainLine, " ")))
+		if retro(r) {
+			fmt.Fprintf(w, "- retro-analysis; last moves found %s\n", orDash(strings.Join(r.Keys, ", ")))
+		} else {
+			fmt.Fprintf(w, "- %s; keys found %s; main line: %s\n", authorKey(r.AuthorKey), orDash(strings.Join(r.Keys, ", ")), orDash(strings.Join(r.MainLine, " ")))
+		}
 		for _, f := range r.Finales {
 			if f.Fulfilled {
 				fmt.Fprintf(w, "- %s: `%s`\n", cell(finaleName(r, f)), f.FEN)

@@ -77,7 +77,11 @@ func writeHead(w io.Writer, r *judge.Report) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Keys) > 0 {
-		fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), authorKey(r.AuthorKey))
+		if retro(r) {
+			fmt.Fprintf(w, "   last moves found: %s (retro-analysis)\n", strings.Join(r.Keys, ", "))
+		} else {
+			fmt.Fprintf(w, "   keys: %s (%s; %s)\n", strings.Join(r.Keys, ", "), solutionLength(r.Distance), authorKey(r.AuthorKey))
+		}
 	}
 	for _, c := range r.Checks {
 		writeHanging(w, fmt.Sprintf("   [%-15s %-8s %s] ", c.ID, c.Clause, c.Status), c.Detail)
@@ -201,6 +205,12 @@ func orWord(s, word string) string {
 
 // authorKey is "author's key K", or "no author's solution" when the
 // composition has none (a position given by its FEN alone).
+// retro reports whether r is a retro-analysis task or part (11.1.4):
+// its Keys are the last moves found, not keys, and it has no distance.
+func retro(r *judge.Report) bool {
+	return r.Kind == "retro" || strings.HasPrefix(r.Stipulation, "retro ")
+}
+
 func authorKey(k string) string {
 	if k == "" {
 		return "no author's solution"
