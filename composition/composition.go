@@ -194,6 +194,15 @@ func FromGame(file string, index int, g *draughts.Game) (*Composition, error) {
 	} else if c.Stipulation, err = ParseStipulation(st); err != nil {
 		return nil, &InputError{file, stLine, err.Error()}
 	}
+	if c.Stipulation.WhiteFirst && c.Start.Side == draughts.Black {
+		// "white-first:" on a FEN with Black to move: White moves first,
+		// as in a part of a special kind (special.go).
+		c.Start.Side = draughts.White
+		c.Start.Key = c.Start.ComputeKey()
+		if c.Lasca != nil {
+			*c.Lasca = lasca.NewPosition(c.Lasca.Col, draughts.White)
+		}
+	}
 	if c.Stipulation.BlackFirst && c.Start.Side == draughts.White {
 		c.Start.Side = draughts.Black
 		c.Start.Key = c.Start.ComputeKey()

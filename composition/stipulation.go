@@ -27,6 +27,9 @@ type Stipulation struct {
 	LockMen    int
 	LockKings  int
 	BlackFirst bool // "black-first:" (ход черных): Black moves first, White fulfils the task
+	// WhiteFirst: "white-first:" (ход белых): White moves first, whatever
+	// side the FEN gives (as a part of a special kind does).
+	WhiteFirst bool
 	// GiveAll: "giveaway all" — White forces Black to capture every White
 	// piece (11.1.4), not merely to leave White without a move.
 	GiveAll bool
@@ -53,8 +56,14 @@ func ParseStipulation(s string) (Stipulation, error) {
 			t = strings.TrimSpace(t[len(pre):])
 		}
 	}
-	if strings.HasPrefix(t, "white-first:") {
-		t = strings.TrimSpace(t[len("white-first:"):])
+	for _, pre := range []string{"white-first:", "ход белых:", "white first:"} {
+		if strings.HasPrefix(t, pre) {
+			st.WhiteFirst = true
+			t = strings.TrimSpace(t[len(pre):])
+		}
+	}
+	if st.WhiteFirst && st.BlackFirst {
+		return st, fmt.Errorf("stipulation %q: white-first and black-first at once", s)
 	}
 	t = strings.TrimSuffix(t, ".")
 	switch t {

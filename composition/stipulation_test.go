@@ -3,6 +3,8 @@ package composition
 import (
 	"strings"
 	"testing"
+
+	"draughtsjudge/draughts"
 )
 
 func TestParseStipulation(t *testing.T) {
@@ -57,5 +59,27 @@ func TestParseStipulationLockTooMany(t *testing.T) {
 	}
 	if st, err := ParseStipulation("lock 12 men"); err != nil || st.LockMen != 12 {
 		t.Errorf("lock 12 men: %+v, %v", st, err)
+	}
+}
+
+// "white-first:" (ход белых:) on a FEN with Black to move: White moves
+// first, as in a part of a special kind; "black-first:" turns the other
+// way; both at once are an error.
+func TestWhiteFirstTurnsTheFEN(t *testing.T) {
+	for st, want := range map[string]draughts.Side{"white-first: win": draughts.White, "ход белых: выигрыш": draughts.White, "win": draughts.Black} {
+		gs, errs := draughts.ReadPDN("w.pdn", []byte("[GameType \"25\"]\n[FEN \"B:Wc5:Ba7\"]\n[Stipulation \""+st+"\"]\n*\n"))
+		if len(errs) > 0 || len(gs) != 1 {
+			t.Fatalf("PDN: %v", errs)
+		}
+		c, err := FromGame("w.pdn", 1, &gs[0])
+		if err != nil {
+			t.Fatalf("%q: %v", st, err)
+		}
+		if c.Start.Side != want || c.Start.Key != c.Start.ComputeKey() {
+			t.Errorf("%q on B:Wc5:Ba7: side %v, want %v (key up to date: %v)", st, c.Start.Side, want, c.Start.Key == c.Start.ComputeKey())
+		}
+	}
+	if _, err := ParseStipulation("white-first: black-first: win"); err == nil {
+		t.Error("white-first and black-first at once accepted")
 	}
 }
