@@ -31,6 +31,7 @@ var badInputs = []struct {
 	args  string
 }{
 	{"broken FEN", map[string]string{"fen.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,z9:Bb2\"]\n*\n"}, "check DIR/fen.pdn"},
+	{"a man on its own promotion row (refused as input; legal checks the parts made from it)", map[string]string{"prom.pdn": "[GameType \"25\"]\n[FEN \"W:Wh6:Bc1\"]\n*\n"}, "check --no-db DIR/prom.pdn"},
 	{"illegal move in the author's solution", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1:Bb2,c3\"]\n1. a1-b2 *\n"}, "check --no-db DIR/move.pdn"},
 	{"key: illegal move in the author's solution (the key is written, the entry defective)", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n1. a1-b2 h8-g7 2. h6-g5 *\n"}, "key --no-db --nodes 20000 DIR/move.pdn"},
 	{"report: illegal move in the author's solution (the report is written, the entry defective)", map[string]string{"move.pdn": "[GameType \"25\"]\n[FEN \"W:Wa1,h6:Bh8\"]\n1. a1-b2 h8-g7 2. h6-g5 *\n"}, "report --no-db --nodes 20000 DIR/move.pdn"},
