@@ -277,7 +277,7 @@ func (w *lascaWalker) walk(plies []draughts.Ply, p lasca.Position, line []string
 	}
 	v := w.g.Value(&p)
 	if v.Distance == 0 {
-		w.finales = append(w.finales, fmt.Sprintf("%s: %s has no move", lineOrStartText(line), p.Side))
+		w.finales = append(w.finales, fmt.Sprintf("%s: %s has no move", lineOrStartText(line), composition.SideName(p.Side)))
 	} else {
 		w.finales = append(w.finales, fmt.Sprintf("%s: still forced, %s to the finale", lineOrStartText(line), count(v.Distance, "move")))
 	}

@@ -70,7 +70,7 @@ func TestLascaProblem(t *testing.T) {
 			t.Errorf("[%s] = %s %q, want %s with a reason", id, ch.Status, ch.Detail, st)
 		}
 	}
-	if d := check(rep, "solvable").Detail; !strings.Contains(d, "c5-b4 c3:a5: black has no move") || !strings.Contains(d, "c5-d4 c3:e5: black has no move") {
+	if d := check(rep, "solvable").Detail; !strings.Contains(d, "c5-b4 c3:a5: Black has no move") || !strings.Contains(d, "c5-d4 c3:e5: Black has no move") {
 		t.Errorf("solvable detail %q: want the finales named", d)
 	}
 	tries := map[string]string{}

@@ -74,6 +74,9 @@ func (f *formal) variationsMeasure(rep *Report) []Measure {
 	if len(rep.demoted) > 0 {
 		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
 	}
+	if len(f.lines) == 0 {
+		return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%s (no author's solution: the solver's main line)", count(themes, "thematic line")))
+	}
 	return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%s (the main line and the defences the author gives; %s in all%s)", count(themes, "thematic line"), count(len(f.lines), "author's line"), demDetail))
 }
 

@@ -336,6 +336,9 @@ func (w *walker) defenderNode(p draughts.Position, line []string, ply *draughts.
 		case solver.Proved:
 			f.Distance = dist
 			f.Result = fmt.Sprintf("not in the author's solution; the attacker still wins in %d", dist)
+			if dist == 0 {
+				f.Result = "not in the author's solution; the goal holds at once" // the defence itself fulfils it
+			}
 			if isDraw(w.c) { // drawtext.go
 				f.Result = "not in the author's solution; the attacker still holds the draw"
 			}
