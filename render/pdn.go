@@ -37,14 +37,12 @@ func writePDN(w *strings.Builder, r *judge.Report, author []draughts.Ply) {
 			fmt.Fprintf(w, "[%s %q]\n", k, v)
 		}
 	}
-	gt := map[string]string{"russian": "25", "brazilian": "26", "international": "20", "russian-giveaway": "25", "international-giveaway": "20"}[r.Variant]
 	tag("Event", fmt.Sprintf("draughtsjudge: %s#%d", r.File, r.Index))
 	tag("Author", r.Author)
 	tag("Source", r.Source)
+	gt, v := systemTags(r.Variant)
 	tag("GameType", gt)
-	if strings.Contains(r.Variant, "giveaway") {
-		tag("Variant", r.Variant)
-	}
+	tag("Variant", v)
 	tag("FEN", r.FEN)
 	tag("Genre", r.Genre)
 	tag("Stipulation", r.Stipulation)
@@ -69,6 +67,26 @@ func writePDN(w *strings.Builder, r *judge.Report, author []draughts.Ply) {
 		pdnPlies(w, author, 1, strings.HasPrefix(r.FEN, "B"), true)
 	}
 	fmt.Fprintf(w, " %s\n\n", res)
+}
+
+// systemTags are the [GameType] and [Variant] that name the game system
+// id as docs/spec.md §3 tags it, so that the game reads back as that
+// system: the GameType of its rules, and the Variant where the GameType
+// alone would name another system (the giveaways); Lasca has no
+// GameType, only [Variant "lasca"] (docs/lasca.md).
+func systemTags(id string) (gameType, variant string) {
+	if id == draughts.LascaID {
+		return "", id
+	}
+	r, err := draughts.RulesByID(id)
+	if err != nil {
+		return "", id // unknown here: at least say which
+	}
+	gameType = fmt.Sprint(r.GameType)
+	if byType, err := draughts.RulesFromTags(gameType, ""); err != nil || byType != r {
+		variant = r.ID
+	}
+	return gameType, variant
 }
 
 // pdnMove writes a move in PDN 3.0 notation: captures joined by "x"

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pdnVerdicts are check's findings on each entry of a file that a
+// --pdn-out file must read back with: the game system, the stipulation,
+// the special kind, the verdict, and each part's verdict. Not the reasons:
+// the written tree is read back as the author's solution, so an entry
+// without one (defective for its genre) may fail more checks with it.
+func pdnVerdicts(t *testing.T, file string) []string {
+	t.Helper()
+	code, out, errs := runCLI(t, "check", "--no-db", "--nodes", "20000", "--threads", "2", "--format", "json", file)
+	if code != exitOK && code != exitDefective {
+		t.Fatalf("check %s: exit %d: %s", file, code, errs)
+	}
+	type rep struct {
+		Variant, Verdict, Kind, Part, Stipulation string
+		Parts                                     []rep
+	}
+	var doc struct{ Entries []rep }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("check %s: %v", file, err)
+	}
+	var got []string
+	for _, e := range doc.Entries {
+		s := fmt.Sprintf("%s %q kind=%q: %s", e.Variant, e.Stipulation, e.Kind, e.Verdict)
+		for _, p := range e.Parts {
+			s += fmt.Sprintf("; part %q: %s", p.Part, p.Verdict)
+		}
+		got = append(got, s)
+	}
+	return got
+}
+
+// pdnRoundTrip checks input, writes its --pdn-out file, checks that, and
+// wants the same findings entry by entry. It returns the --pdn-out file.
+func pdnRoundTrip(t *testing.T, input string) string {
+	t.Helper()
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "in.pdn"), input)
+	out := filepath.Join(dir, "out.pdn")
+	if code, _, errs := runCLI(t, "check", "--no-db", "--nodes", "20000", "--threads", "2", "--pdn-out", out, in); code != exitOK && code != exitDefective {
+		t.Fatalf("check --pdn-out: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pdnGrammarCheck(string(data)); err != nil {
+		t.Errorf("--pdn-out is not PDN 3.0: %v", err)
+	}
+	want, got := pdnVerdicts(t, in), pdnVerdicts(t, out)
+	if len(got) != len(want) {
+		t.Fatalf("%d entries read back, want %d:\n%s", len(got), len(want), data)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("entry %d read back as\n\t%s\nwant\n\t%s", i+1, got[i], want[i])
+		}
+	}
+	if t.Failed() {
+		t.Logf("--pdn-out:\n%s", data)
+	}
+	return string(data)
+}
+
+// --pdn-out wrote no [Variant "lasca"]: the Lasca problem read back as
+// Russian draughts (and defective). Every game system reads back as
+// itself, whichever tags named it in the input (GameType 98 included).
+func TestPDNOutVariantRoundTrip(t *testing.T) {
+	data := pdnRoundTrip(t, `[GameType "25"]
+[FEN "W:Wa1,h6:Bh8"]
+[Genre "problem"]
+1. a1-b2 h8-g7 2. h6:f8 *
+
+[GameType "26"]
+[FEN "W:Wa1,h6:Bh8"]
+[Genre "problem"]
+1. a1-b2 h8-g7 2. h6:f8 *
+
+[GameType "20"]
+[FEN "W:W28,46:B13"]
+[Genre "problem"]
+*
+
+[GameType "25"]
+[Variant "russian-giveaway"]
+[FEN "W:Wa3,c3:Bf2"]
+[Genre "problem"]
+[Stipulation "giveaway all"]
+1. a3-b4 f2-e1 (1... f2-g1 2. c3-d4 g1:a3) 2. b4-c5 e1:d6 *
+
+[Variant "poddavki"]
+[FEN "W:Wa3,c3:Bf2"]
+[Genre "problem"]
+[Stipulation "giveaway all"]
+*
+
+[GameType "98"]
+[FEN "W:W33:B19"]
+[Genre "problem"]
+*
+
+[Variant "lasca"]
+[Genre "problem"]
+[Stipulation "win"]
+[FEN "W:Wa1,d2:Bd4,c5"]
+1. d2-c3 d4:b2 2. a1:c3 c5-b4 (2... c5-d4 3. c3:e5) 3. c3:a5 *
+`)
+	if !strings.Contains(data, "[Variant \"lasca\"]\n[FEN \"W:Wa1,d2:Bd4,c5\"]") || strings.Contains(data, "[GameType \"25\"]\n[Variant \"lasca\"]") {
+		t.Errorf("the Lasca game is not tagged [Variant \"lasca\"] alone:\n%s", data)
+	}
+}
