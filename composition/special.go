@@ -376,6 +376,28 @@ func (c *Composition) PartsKey() string {
 	return b.String()
 }
 
+// PartTags are the tags of c's game that give its parts' author's
+// solutions (a special kind, 11.1.4), as read, under the names the reader
+// takes: [SolutionN] of each part that has one (a Russian [РешениеN]
+// too) and the retro-analysis's [LastMoves] ([ПоследниеХоды]); nil for a
+// main kind. A game written with them and c's movetext (check --pdn-out)
+// reads back with the same parts and author's solutions.
+func (c *Composition) PartTags() [][2]string {
+	if len(c.Parts) == 0 {
+		return nil
+	}
+	var tags [][2]string
+	for i := range c.Parts {
+		if v, _ := Tag(c.Game, fmt.Sprintf("Solution%d", i+1), fmt.Sprintf("Решение%d", i+1)); v != "" {
+			tags = append(tags, [2]string{fmt.Sprintf("Solution%d", i+1), v})
+		}
+	}
+	if v, _ := Tag(c.Game, "LastMoves", "ПоследниеХоды"); v != "" {
+		tags = append(tags, [2]string{"LastMoves", v})
+	}
+	return tags
+}
+
 // PartComposition is the composition of one part: c's metadata with the part's
 // position, stipulation and solution.
 func (c *Composition) PartComposition(p Part) *Composition {

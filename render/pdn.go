@@ -15,15 +15,27 @@ import (
 // move (a dual) as variations, the verdict and the score as comments.
 // The error is the first error writing to w.
 func PDN(w io.Writer, r *judge.Report) error {
-	return PDNWithAuthor(w, r, nil)
+	return PDNFrom(w, r, PDNSource{})
 }
 
-// PDNWithAuthor is PDN; where the report has no solution tree (the
-// solution is undecided, or refuted) it writes the author's solution
-// instead, said so in a comment, rather than a game without moves.
-func PDNWithAuthor(w io.Writer, r *judge.Report, author []draughts.Ply) error {
+// PDNSource is what a game of check --pdn-out takes from its input
+// besides the report: the author's solution, written where the report has
+// no solution tree, and tags written as the input had them (a special
+// kind's [SolutionN] and [LastMoves], composition.PartTags), so that the
+// game reads back with the same parts.
+type PDNSource struct {
+	Author []draughts.Ply
+	Tags   [][2]string
+}
+
+// PDNFrom is PDN with what the input gave: where the report has no
+// solution tree (the solution is undecided, or refuted, or the
+// composition is of a special kind, whose parts have the trees) it writes
+// the author's solution instead, said so in a comment, rather than a game
+// without moves; and src's tags after [Stipulation].
+func PDNFrom(w io.Writer, r *judge.Report, src PDNSource) error {
 	var sb strings.Builder
-	writePDN(&sb, r, author)
+	writePDN(&sb, r, src)
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
@@ -31,7 +43,8 @@ func PDNWithAuthor(w io.Writer, r *judge.Report, author []draughts.Ply) error {
 // writePDN writes one report's solution tree as a PDN game: the solver's
 // main line, every other defence and every other winning move (duals) as
 // variations, with comments; without a tree, the author's solution.
-func writePDN(w *strings.Builder, r *judge.Report, author []draughts.Ply) {
+func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
+	author := src.Author
 	tag := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(w, "[%s %q]\n", k, v)
@@ -46,6 +59,9 @@ func writePDN(w *strings.Builder, r *judge.Report, author []draughts.Ply) {
 	tag("FEN", r.FEN)
 	tag("Genre", r.Genre)
 	tag("Stipulation", r.Stipulation)
+	for _, t := range src.Tags {
+		tag(t[0], t[1])
+	}
 	res := "*"
 	if r.Verdict == judge.Sound && r.Tree != nil {
 		res = "1-0"

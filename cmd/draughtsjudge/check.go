@@ -10,7 +10,6 @@ import (
 	"draughtsjudge/batch"
 	"draughtsjudge/composition"
 	"draughtsjudge/corpus"
-	"draughtsjudge/draughts"
 	"draughtsjudge/internal/errw"
 	"draughtsjudge/judge"
 	"draughtsjudge/render"
@@ -124,11 +123,11 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 	}
 	pdnFailed := false
 	if pdnOut != nil {
-		author := make([][]draughts.Ply, len(comps))
+		src := make([]render.PDNSource, len(comps))
 		for i, c := range comps {
-			author[i] = c.Solution()
+			src[i] = render.PDNSource{Author: c.Solution(), Tags: c.PartTags()}
 		}
-		pdnFailed = !writePDNOut(pdnOut, res, author, stderr)
+		pdnFailed = !writePDNOut(pdnOut, res, src, stderr)
 	}
 	res.Summary.Entries = len(res.Entries)
 	res.Summary.Errors = len(res.Errors)
@@ -166,17 +165,18 @@ func runBatch(name string, entries []corpus.Entry, f *runFlags, stdout, stderr i
 
 // writePDNOut writes the solution trees of the batch to --pdn-out; a
 // failure is an error of the batch (on stderr and in res.Errors), and the
-// run's exit code is exitOutput. ok is false on a failure. author[i] is
-// the author's solution of res.Entries[i], written for an entry without a
-// solution tree.
-func writePDNOut(out *outputFile, res *batch.Result, author [][]draughts.Ply, stderr io.Writer) (ok bool) {
+// run's exit code is exitOutput. ok is false on a failure. src[i] is what
+// the input of res.Entries[i] gives besides its report: the author's
+// solution, written for an entry without a solution tree, and a special
+// kind's part tags.
+func writePDNOut(out *outputFile, res *batch.Result, src []render.PDNSource, stderr io.Writer) (ok bool) {
 	var sb strings.Builder
 	for i, r := range res.Entries {
-		var a []draughts.Ply
-		if i < len(author) {
-			a = author[i]
+		var s render.PDNSource
+		if i < len(src) {
+			s = src[i]
 		}
-		_ = render.PDNWithAuthor(&sb, r, a)
+		_ = render.PDNFrom(&sb, r, s)
 	}
 	if err := out.commit([]byte(sb.String())); err != nil {
 		msg := fmt.Sprintf("draughtsjudge check: writing --pdn-out: %v", err)
