@@ -12,7 +12,8 @@ import (
 
 // PDN writes r's solution tree as one PDN 3.0 game (check --pdn-out):
 // the solver's main line, every other defence and every other winning
-// move (a dual) as variations, the verdict and the score as comments.
+// move (another key at the root, a cook; a dual deeper) as variations,
+// the verdict and the score as comments.
 // The error is the first error writing to w.
 func PDN(w io.Writer, r *judge.Report) error {
 	return PDNFrom(w, r, PDNSource{})
@@ -41,8 +42,9 @@ func PDNFrom(w io.Writer, r *judge.Report, src PDNSource) error {
 }
 
 // writePDN writes one report's solution tree as a PDN game: the solver's
-// main line, every other defence and every other winning move (duals) as
-// variations, with comments; without a tree, the author's solution.
+// main line, every other defence and every other winning move (cooks at
+// the root, duals deeper) as variations, with comments; without a tree,
+// the author's solution.
 func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
 	author := src.Author
 	tag := func(k, v string) {
@@ -77,7 +79,7 @@ func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
 	fmt.Fprintf(w, "{%s; score %.2f}", strings.ReplaceAll(head, "}", ")"), r.Score)
 	switch {
 	case r.Tree != nil:
-		pdnNode(w, r.Tree, 1, r.IsDraw())
+		pdnNode(w, r.Tree, 1, r.IsDraw(), true)
 	case len(author) > 0:
 		w.WriteString(" {the author's solution, not verified by the tool}")
 		pdnPlies(w, author, 1, strings.HasPrefix(r.FEN, "B"), true)
@@ -145,7 +147,10 @@ func pdnPlies(w *strings.Builder, ps []draughts.Ply, no int, black, force bool) 
 	}
 }
 
-func pdnNode(w *strings.Builder, n *solver.Node, no int, draw bool) {
+// pdnNode writes n's main line with its other branches as variations;
+// root is the initial position, where another winning first move of
+// White's is another key, a full cook (11.2.6), not a dual.
+func pdnNode(w *strings.Builder, n *solver.Node, no int, draw, root bool) {
 	if n == nil {
 		return
 	}
@@ -168,16 +173,20 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int, draw bool) {
 			main = i
 		}
 	}
+	other := "dual"
+	if root {
+		other = "cook"
+	}
 	comment := func(b solver.Branch, isMain bool) string {
 		switch {
 		case n.Attacker && draw && isMain:
 			return " {draw}"
 		case n.Attacker && draw:
-			return " {dual: also holds the draw}"
+			return " {" + other + ": also holds the draw}"
 		case n.Attacker && isMain:
 			return fmt.Sprintf(" {goal in %d}", b.Distance)
 		case n.Attacker:
-			return fmt.Sprintf(" {dual: also reaches the goal in %d}", b.Distance)
+			return fmt.Sprintf(" {%s: also reaches the goal in %d}", other, b.Distance)
 		}
 		return ""
 	}
@@ -191,9 +200,9 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int, draw bool) {
 		if n.Attacker {
 			w.WriteString(" {not expanded}")
 		} else {
-			pdnNode(w, b.Child, next, draw)
+			pdnNode(w, b.Child, next, draw, false)
 		}
 		w.WriteString(")")
 	}
-	pdnNode(w, mb.Child, next, draw)
+	pdnNode(w, mb.Child, next, draw, false)
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // TestPDNDrawComments: on a draw stipulation --pdn-out says "draw", never
-// "goal in N" (the distance of a draw's tree is no goal reached).
+// "goal in N" (the distance of a draw's tree is no goal reached); another
+// drawing first move is a cook (11.2.6), one deeper a dual.
 func TestPDNDrawComments(t *testing.T) {
 	r := &judge.Report{File: "d.pdn", Variant: "russian", Stipulation: "draw", FEN: "W:Wa1,c1:Bh8", Verdict: judge.Sound,
 		Tree: &solver.Node{FEN: "W:Wa1,c1:Bh8", Attacker: true, Distance: 1, Branches: []solver.Branch{
@@ -24,7 +25,7 @@ func TestPDNDrawComments(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := buf.String()
-	for _, frag := range []string{"1. a1-b2 {draw}", "(1. c1-d2 {dual: also holds the draw}", "1/2-1/2"} {
+	for _, frag := range []string{"1. a1-b2 {draw}", "(1. c1-d2 {cook: also holds the draw}", "1/2-1/2"} {
 		if !strings.Contains(got, frag) {
 			t.Errorf("no %q in:\n%s", frag, got)
 		}
@@ -37,6 +38,47 @@ func TestPDNDrawComments(t *testing.T) {
 	_ = PDN(&buf, r)
 	if !strings.Contains(buf.String(), "1. a1-b2 {goal in 1}") {
 		t.Errorf("win: %s", buf.String())
+	}
+}
+
+// TestPDNCookAtRoot: another winning first move of White's is another key,
+// a full cook (11.2.6, as the text report calls it), so --pdn-out comments
+// it "cook", not "dual" (it did); a winning alternative deeper in the tree
+// stays a dual, and so does White's alternative after Black's first move
+// in a Black-first composition (no keys there, 11.2.6).
+func TestPDNCookAtRoot(t *testing.T) {
+	deep := &solver.Node{FEN: "W:Wb2,c1:Bg7", Attacker: true, Distance: 1, Branches: []solver.Branch{
+		{Move: "b2-c3", Main: true, Distance: 1, Child: &solver.Node{FEN: "B:Wc3,c1:Bg7", Finale: true}},
+		{Move: "c1-d2", Distance: 1},
+	}}
+	tree := &solver.Node{FEN: "W:Wa1,c1:Bh8", Attacker: true, Distance: 2, Branches: []solver.Branch{
+		{Move: "a1-b2", Main: true, Distance: 2, Child: &solver.Node{FEN: "B:Wb2,c1:Bh8", Distance: 1, Branches: []solver.Branch{
+			{Move: "h8-g7", Main: true, Distance: 1, Child: deep},
+		}}},
+		{Move: "c1-b2", Distance: 3},
+	}}
+	r := &judge.Report{File: "c.pdn", Variant: "russian", Stipulation: "win", FEN: "W:Wa1,c1:Bh8", Verdict: judge.Defective, Tree: tree}
+	var buf bytes.Buffer
+	if err := PDN(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, frag := range []string{"1. a1-b2 {goal in 2} (1. c1-b2 {cook: also reaches the goal in 3} {not expanded})",
+		"2. b2-c3 {goal in 1} (2. c1-d2 {dual: also reaches the goal in 1} {not expanded})"} {
+		if !strings.Contains(got, frag) {
+			t.Errorf("no %q in:\n%s", frag, got)
+		}
+	}
+	if strings.Count(got, "cook") > 1 {
+		t.Errorf("a cook below the root:\n%s", got)
+	}
+	// Black first: the root is Black's move, White's alternatives are duals.
+	r = &judge.Report{File: "c.pdn", Variant: "russian", Stipulation: "black-first: win", FEN: "B:Wb2,c1:Bh8", Verdict: judge.Sound,
+		Tree: &solver.Node{FEN: "B:Wb2,c1:Bh8", Distance: 1, Branches: []solver.Branch{{Move: "h8-g7", Main: true, Distance: 1, Child: deep}}}}
+	buf.Reset()
+	_ = PDN(&buf, r)
+	if got := buf.String(); !strings.Contains(got, "1... h8-g7 2. b2-c3 {goal in 1} (2. c1-d2 {dual: also reaches the goal in 1} {not expanded})") || strings.Contains(got, "cook") {
+		t.Errorf("Black first:\n%s", got)
 	}
 }
 
