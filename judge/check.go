@@ -120,9 +120,11 @@ type Report struct {
 	// AuthorErrors are the illegal moves of the author's solution, each
 	// "file:line:col: move N. text: why".
 	AuthorErrors []string `json:"author_errors,omitempty"`
-	Judgement             // genre, finales, artistic measures, score (formal.go)
+	// Practical: the author states a practical problem (11.2.7.5:
+	// [Genre "practical problem"] or [Group "practical"]).
+	Practical bool `json:"practical,omitempty"`
+	Judgement      // genre, finales, artistic measures, score (formal.go)
 
-	practical   bool         // the author states a practical problem (11.2.7.5)
 	sideFinales []string     // uneconomical finales after unwritten defences (walker)
 	demoted     []string     // side variations a partial cook makes not thematic (walker.demoted)
 	work        *solver.Work // the composition's work budget (work.go)
@@ -226,7 +228,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	t0 := time.Now()
 	r := c.Rules
 	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
-	rep.practical = c.Practical
+	rep.Practical = c.Practical
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	ctx, opt, cancel := withBudget(ctx, opt)
 	defer cancel()
@@ -507,7 +509,7 @@ func (rep *Report) Finish() {
 			*fs = []Finding{}
 		}
 	}
-	if rep.practical {
+	if rep.Practical {
 		rep.practicalRelief()
 	}
 	rep.provisionalVariations()

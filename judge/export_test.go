@@ -11,7 +11,7 @@ import (
 // (replayChecks) and [quiet-key], then the verdict from them.
 func AnalyseReplay(c *composition.Composition) *Report {
 	rep := newReport(c, c.Rules.ID, c.Stipulation.Text, draughts.FEN(&c.Start, c.Rules))
-	rep.practical = c.Practical
+	rep.Practical = c.Practical
 	rep.replayChecks(c, draughts.White)
 	rep.quietKey(c, solver.Answer{})
 	rep.Finish()

@@ -59,7 +59,11 @@ func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
 	tag("GameType", gt)
 	tag("Variant", v)
 	tag("FEN", r.FEN)
-	tag("Genre", r.Genre)
+	if r.Practical && r.Genre == "problem" {
+		tag("Genre", "practical problem") // as the reader takes it (composition.Practical)
+	} else {
+		tag("Genre", r.Genre)
+	}
 	tag("Stipulation", r.Stipulation)
 	for _, t := range src.Tags {
 		tag(t[0], t[1])

@@ -24,6 +24,7 @@ func pdnVerdicts(t *testing.T, file string) []string {
 	}
 	type rep struct {
 		Variant, Verdict, Kind, Part, Stipulation string
+		Practical                                 bool
 		Checks                                    []struct{ ID, Status string }
 		Parts                                     []rep
 	}
@@ -33,7 +34,7 @@ func pdnVerdicts(t *testing.T, file string) []string {
 	}
 	var got []string
 	for _, e := range doc.Entries {
-		s := fmt.Sprintf("%s %q kind=%q: %s", e.Variant, e.Stipulation, e.Kind, e.Verdict)
+		s := fmt.Sprintf("%s %q kind=%q practical=%v: %s", e.Variant, e.Stipulation, e.Kind, e.Practical, e.Verdict)
 		for _, p := range e.Parts {
 			s += fmt.Sprintf("; part %q: %s", p.Part, p.Verdict)
 			for _, c := range p.Checks {
@@ -204,5 +205,15 @@ func TestPDNOutSpecialKindsRoundTrip(t *testing.T) {
 		if !strings.Contains(data, frag) {
 			t.Errorf("no %q in --pdn-out", frag)
 		}
+	}
+}
+
+// A practical problem (11.2.7.5: [Genre "practical problem"] or [Group
+// "practical"]) reads back as one: --pdn-out wrote its genre "problem"
+// alone, and the written file was judged as an ordinary problem.
+func TestPDNOutPracticalRoundTrip(t *testing.T) {
+	data := pdnRoundTrip(t, "[GameType \"20\"]\n[FEN \"W:W28,46:B13\"]\n[Genre \"practical problem\"]\n*\n\n[GameType \"20\"]\n[FEN \"W:W28,46:B13\"]\n[Genre \"problem\"]\n[Group \"practical\"]\n*\n")
+	if strings.Count(data, "[Genre \"practical problem\"]") != 2 {
+		t.Errorf("the practical problems are not written as such:\n%s", data)
 	}
 }
