@@ -54,6 +54,31 @@ func GenreFits(c *Composition, g string) (bool, string) {
 	return true, ""
 }
 
+// JudgedGenre is the genre c is judged as: the stated one, or, when the
+// [Genre] tag is absent, the first genre the material allows in the order
+// of 11.1.3 and docs/checks.md (problem, study, positional ending, task).
+// A lock stipulation fits only a task, so an untagged lock is a locking
+// task; a win or draw with at most 4 white pieces is a study, with more a
+// problem. "" when nothing fits, and for a special kind of 11.1.4 (Black
+// first, parts, giveaway) that is no task: the material limits of the main
+// genres do not measure them.
+func JudgedGenre(c *Composition) string {
+	switch {
+	case c.Genre != "" || c.Lasca != nil || c.Rules == nil:
+		return c.Genre
+	case c.Stipulation.Kind == KindLock:
+		return Task
+	case c.Kind != "" || len(c.Parts) > 0 || c.Stipulation.BlackFirst || IsGiveaway(c):
+		return "" // a special kind (11.1.4): not one of the main genres
+	}
+	for _, g := range []string{Problem, Study, Ending} {
+		if ok, _ := GenreFits(c, g); ok {
+			return g
+		}
+	}
+	return ""
+}
+
 // Group is the group of genre g from the material (11.1.3).
 func Group(c *Composition, g string) string {
 	p := &c.Start

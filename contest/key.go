@@ -361,7 +361,7 @@ func difficultyMeasures(c *composition.Composition, rep *judge.Report, e *KeyEnt
 	}
 	m["pieces"] = float64(c.Start.Occupied().Count())
 	for _, g := range []string{composition.Problem, composition.Study, composition.Task, composition.Ending} {
-		m["genre_"+g] = flag(c.Genre == g)
+		m["genre_"+g] = flag(composition.JudgedGenre(c) == g)
 	}
 	m["board10"] = flag(c.Rules.Board.Size == 10)
 	return m

@@ -86,11 +86,14 @@ type Finding struct {
 // Report is the analysis of one composition. JSON field names are the
 // documented schema (docs/json-report.md).
 type Report struct {
-	File            string             `json:"file"`
-	Index           int                `json:"index"`
-	Line            int                `json:"line"`
-	Variant         string             `json:"variant"`
-	Genre           string             `json:"genre,omitempty"`
+	File    string `json:"file"`
+	Index   int    `json:"index"`
+	Line    int    `json:"line"`
+	Variant string `json:"variant"`
+	Genre   string `json:"genre,omitempty"`
+	// JudgedGenre is the genre the checks judge an entry without a
+	// [Genre] tag as (composition.JudgedGenre); empty when one is stated.
+	JudgedGenre     string             `json:"judged_genre,omitempty"`
 	Stipulation     string             `json:"stipulation"`
 	FEN             string             `json:"fen"`
 	Author          string             `json:"author,omitempty"`
@@ -149,6 +152,9 @@ type Options struct {
 	// otherSolutions are the keys of a double composition's other
 	// solutions (11.1.4): the author's, not cooks.
 	otherSolutions []string
+	// part: the composition analysed is a part of a special kind (11.1.4,
+	// parts.go), judged as no main genre unless it locks.
+	part bool
 	// workLimit replaces the composition's work budget (work.go; 0:
 	// solver.WorkLimit of the node budget), for tests.
 	workLimit uint64
@@ -204,7 +210,9 @@ func marginBase(p *draughts.Position) int {
 // AnyDepth reports whether c's solving needs every first move decided at
 // any depth. Clause 11.2.6: outside problems a bounded "no win" leaves the
 // uniqueness open, so the solver gives them phase 1's larger rounds.
-func AnyDepth(c *composition.Composition) bool { return c.Genre != composition.Problem }
+func AnyDepth(c *composition.Composition) bool {
+	return composition.JudgedGenre(c) != composition.Problem
+}
 
 // newReport is the empty report of c (or of one of its parts): its
 // identity and metadata, the given variant, stipulation and FEN, and
@@ -215,6 +223,27 @@ func newReport(c *composition.Composition, variant, stipulation, fen string) *Re
 		Source: c.Source, SourceStatus: c.Status,
 		Keys: []string{}, Cooks: []Finding{}, Duals: []Finding{}, Transpositions: []Finding{},
 		MissingDefences: []Finding{}, Checks: []Check{}}
+}
+
+// judged is c as the checks judge it: without a [Genre] tag, a copy with
+// the genre the material allows (composition.JudgedGenre: an untagged
+// lock is a locking task), recorded in rep.JudgedGenre; rep.Genre keeps
+// the stated genre (none), and [genre] names the judged one.
+//
+// A part of a special kind (opt.part) is judged as a task when it locks,
+// otherwise as stated: its parts are no main genre (11.1.4).
+func (rep *Report) judged(c *composition.Composition, opt Options) *composition.Composition {
+	g := composition.JudgedGenre(c)
+	if opt.part && g != composition.Task {
+		g = c.Genre
+	}
+	if g == c.Genre {
+		return c
+	}
+	jc := *c
+	jc.Genre = g
+	rep.JudgedGenre = g
+	return &jc
 }
 
 // Analyse solves c and compares the solution with the author's.
@@ -229,6 +258,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 	r := c.Rules
 	rep := newReport(c, r.ID, c.Stipulation.Text, draughts.FEN(&c.Start, r))
 	rep.Practical = c.Practical
+	c = rep.judged(c, opt)
 	defer func() { rep.Seconds = time.Since(t0).Seconds() }()
 	ctx, opt, cancel := withBudget(ctx, opt)
 	defer cancel()

@@ -12,6 +12,7 @@ import (
 func AnalyseReplay(c *composition.Composition) *Report {
 	rep := newReport(c, c.Rules.ID, c.Stipulation.Text, draughts.FEN(&c.Start, c.Rules))
 	rep.Practical = c.Practical
+	c = rep.judged(c, Options{})
 	rep.replayChecks(c, draughts.White)
 	rep.quietKey(c, solver.Answer{})
 	rep.Finish()

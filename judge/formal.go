@@ -284,8 +284,23 @@ func (rep *Report) genreCheck(c *composition.Composition) Check {
 	if detected == "" {
 		detected = "none"
 	}
-	if c.Genre == "" {
-		return newCheck(CheckGenre, NotApplicable, "no genre stated; the material fits: "+detected)
+	if rep.Genre == "" {
+		// Analyse judges an untagged entry as the genre the material
+		// allows first (composition.JudgedGenre), set in c.Genre.
+		d := "no genre stated; the material fits: " + detected
+		if c.Genre != "" {
+			d += "; judged as " + genreWithArticle(c.Genre)
+			switch {
+			case c.Genre == composition.Task:
+				d += " (a lock stipulation)"
+			case len(rep.DetectedGenres) > 1:
+				d += " (the first in the order problem, study, positional ending)"
+			}
+			if rep.Group = composition.Group(c, c.Genre); rep.Group != "" {
+				d += "; group: " + rep.Group
+			}
+		}
+		return newCheck(CheckGenre, NotApplicable, d)
 	}
 	if ok, why := composition.GenreFits(c, c.Genre); !ok {
 		return newCheck(CheckGenre, Fail, fmt.Sprintf("stated %s, but %s (the material fits: %s)", c.Genre, why, detected))
@@ -296,6 +311,17 @@ func (rep *Report) genreCheck(c *composition.Composition) Check {
 		d += "; group: " + rep.Group
 	}
 	return newCheck(CheckGenre, Pass, d)
+}
+
+// genreWithArticle is "a problem", "an ending", "a locking task".
+func genreWithArticle(g string) string {
+	switch g {
+	case composition.Ending:
+		return "an ending"
+	case composition.Task:
+		return "a locking task"
+	}
+	return "a " + g
 }
 
 // problemBalance is [problem-balance] (11.2.7.1): in a problem Black is at

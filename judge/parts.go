@@ -48,6 +48,7 @@ func analyseParts(ctx context.Context, c *composition.Composition, opt Options) 
 	for i, p := range c.Parts {
 		pc := c.PartComposition(p)
 		popt := opt
+		popt.part = true
 		if strings.Contains(c.Kind, composition.KindDouble) {
 			// Clause 11.1.4: the other solutions of a double composition
 			// are the author's, not cooks.

@@ -60,8 +60,12 @@ func (rep *Report) measureValues() map[string]float64 {
 	for _, m := range rep.Measures {
 		v[m.ID] = m.Value
 	}
+	judged := rep.Genre
+	if judged == "" {
+		judged = rep.JudgedGenre // no genre stated: the one the material allows
+	}
 	for _, g := range []string{composition.Problem, composition.Study, composition.Task, composition.Ending} {
-		v["genre_"+g] = flag(rep.Genre == g)
+		v["genre_"+g] = flag(judged == g)
 	}
 	v["board10"] = flag(strings.Contains(rep.Variant, "international"))
 	return v
