@@ -284,7 +284,7 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
 	rep.staticChecks(c)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
-	ch := variationsCheck(c, nil, nil)
+	ch := variationsCheck(c, nil, sameFinales(c, c.Lines(), nil), nil)
 	if ch.Status == Fail && c.Stipulation.Kind == composition.KindWin && c.Rules != nil && !c.Rules.Giveaway &&
 		(c.Genre == composition.Study || c.Genre == composition.Ending) {
 		// 11.2.5: a win study is judged by the branches of its play,
@@ -477,7 +477,7 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 		}
 	}
 	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
-		*ch = variationsCheck(c, rep.demoted, bc)
+		*ch = variationsCheck(c, rep.demoted, sameFinales(c, lines, func(l *composition.Line) bool { return w.demotedBy(l) != nil }), bc)
 		if ch.Status == Fail && bc != nil && (bc.Cut || cutShort(opt)) {
 			// Fewer than two branches found in a tree the budget or
 			// the tree's size cut short is no proof that there are fewer.
@@ -828,7 +828,11 @@ func dualsWith(duals []Finding, status ...string) []Finding {
 // (bc, package branch; nil before the solve or for a draw): with two there,
 // the study passes whatever the author prints, and the detail names the
 // branches the author omits.
-func variationsCheck(c *composition.Composition, demoted []string, bc *branch.Count) Check {
+//
+// A study's or ending's author's lines that end in the position an earlier
+// one ends in (same, from sameFinales) are one branch, counted once
+// (docs/checks.md: a transposition is not a second variation).
+func variationsCheck(c *composition.Composition, demoted, same []string, bc *branch.Count) Check {
 	lines := c.ThematicLines() - len(demoted)
 	dem := ""
 	if len(demoted) > 0 {
@@ -840,6 +844,14 @@ func variationsCheck(c *composition.Composition, demoted []string, bc *branch.Co
 	if c.Genre == composition.Study || c.Genre == composition.Ending {
 		tries = c.Tries()
 		lines += tries
+		if len(same) > 0 {
+			lines -= len(same)
+			ends := "1 line ends"
+			if len(same) > 1 {
+				ends = fmt.Sprintf("%d lines end", len(same))
+			}
+			dem += fmt.Sprintf(" (%s in the position of another, one branch: %s)", ends, strings.Join(same, "; "))
+		}
 	}
 	tree := ""
 	if bc != nil {
@@ -866,6 +878,29 @@ func variationsCheck(c *composition.Composition, demoted []string, bc *branch.Co
 		return newCheck(CheckVariations, Pass, d+dem+tree)
 	}
 	return newCheck(CheckVariations, NotApplicable, fmt.Sprintf("problems need one thematic variation; the author gives %s%s", count(lines, "thematic line"), dem))
+}
+
+// sameFinales names the author's thematic lines (neither a White
+// alternative nor demoted) that end in the position an earlier one ends
+// in: one play in another order of moves, or another square of a capture,
+// not a second branch (11.2.5; docs/checks.md [variations]). Each is named
+// by its last moves and the line it repeats.
+func sameFinales(c *composition.Composition, lines []composition.Line, demoted func(*composition.Line) bool) []string {
+	first := map[string][]string{}
+	var out []string
+	for i := range lines {
+		l := &lines[i]
+		if l.Alt || len(l.Text) == 0 || demoted != nil && demoted(l) {
+			continue
+		}
+		at := draughts.FEN(&l.End, c.Rules)
+		if f, ok := first[at]; ok {
+			out = append(out, fmt.Sprintf("%s ends as %s", lastMoves(l.Text), lastMoves(f)))
+			continue
+		}
+		first[at] = l.Text
+	}
+	return out
 }
 
 // drawRulesCheck says whether the move-count draw rules (6.1.8, 7.5.2,

@@ -99,12 +99,22 @@ func (w *walker) demoted() []string {
 		if l.Main || l.Alt {
 			continue
 		}
-		for _, d := range w.duals {
-			if d.Status == dual.Demoted && onLine(d.Line, l) {
-				out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.Text), composition.MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
-				break
-			}
+		if d := w.demotedBy(l); d != nil {
+			out = append(out, fmt.Sprintf("%s (%s%s for %s)", lastMoves(l.Text), composition.MoveNo(d.Line, w.c.Start.Side), d.Move, d.Author))
 		}
 	}
 	return out
+}
+
+// demotedBy is the dual that demotes side variation l, or nil.
+func (w *walker) demotedBy(l *composition.Line) *Finding {
+	if l.Main || l.Alt {
+		return nil
+	}
+	for i := range w.duals {
+		if d := &w.duals[i]; d.Status == dual.Demoted && onLine(d.Line, l) {
+			return d
+		}
+	}
+	return nil
 }

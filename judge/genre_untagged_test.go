@@ -76,3 +76,16 @@ func TestUntaggedWinJudgedByMaterial(t *testing.T) {
 		t.Errorf("[genre] %q does not say why a study", check(rep, "genre").Detail)
 	}
 }
+
+// Two author's lines that end in one position are one branch in another
+// order of moves (11.2.5; docs/checks.md [variations]: a transposition is
+// not a second variation). W:Wc3,Kh2:Ba5,h6: after 1.h2-f4 Black's two men
+// fall to 2.c3:a5 and f4:h6 in either order, whichever man Black moves
+// first, and both lines end in B:WKh6,a5 with Black out of pieces; the
+// solved tree has that one branch too. Before, the study passed
+// [variations] on "2 thematic lines in the author's solution".
+func TestStudyLinesInOneFinaleAreOneBranch(t *testing.T) {
+	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"W:Wc3,Kh2:Ba5,h6\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n"+
+		"1. h2-f4 a5-b4 (1... h6-g5 2. f4:h6 a5-b4 3. c3:a5) 2. c3:a5 h6-g5 3. f4:h6 *\n")
+	wantStatus(t, rep, "variations", judge.Fail, "a study needs at least two branches; the author gives 1", "one branch", "1 composition branch in the solved tree")
+}

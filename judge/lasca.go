@@ -63,7 +63,7 @@ func analyseLasca(ctx context.Context, c *composition.Composition, opt Options) 
 	attacker := draughts.White // the main kinds: White fulfils the task (11.1.3)
 
 	rep.add(lascaLegal(&p))
-	rep.add(variationsCheck(c, nil, nil))
+	rep.add(variationsCheck(c, nil, nil, nil))
 	for _, e := range lasca.Replay(c.File, c.Game.Moves, p, nil) {
 		rep.AuthorErrors = append(rep.AuthorErrors, e.Error())
 	}
