@@ -357,6 +357,7 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 	goal, err := Goal(c, opt)
 	if err != nil {
 		rep.Verdict, rep.Reason = VUnknown, err.Error()
+		rep.quietKey(c, solver.Answer{}) // a fact of the position: no solve needed
 		rep.add(newCheck(CheckSolvable, Unknown, err.Error()))
 		return nil, nil, solver.Answer{}, false
 	}

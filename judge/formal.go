@@ -260,6 +260,11 @@ func (rep *Report) distinctTaskFinales(c *composition.Composition) {
 // notChecked lists the solver-based checks an undecided or unsolvable
 // composition does not get, so that a report shows every check: unknown
 // when solvability is undecided, not applicable when it failed.
+//
+// Without a goal (a draw without the endgame databases) or without any
+// line (no author's solution, no solve), lineChecks never reads a finale:
+// [exact-lock] and [economy-finale] are listed here too (docs/checks.md:
+// every check appears), not-applicable where they do not apply.
 func (rep *Report) notChecked(c *composition.Composition) {
 	st, why := NotApplicable, "the composition is not solvable: nothing to compare"
 	if ch := rep.Check("solvable"); ch == nil || ch.Status != Fail {
@@ -269,6 +274,27 @@ func (rep *Report) notChecked(c *composition.Composition) {
 		if rep.Check(string(id)) == nil {
 			rep.add(newCheck(id, st, why))
 		}
+	}
+	noLine := "no author's solution, and the solve gives no line: no finale to examine"
+	if rep.Check(string(CheckExactLock)) == nil {
+		switch {
+		case c.Stipulation.Kind != composition.KindLock:
+			rep.add(newCheck(CheckExactLock, NotApplicable, "locking tasks only"))
+		case len(c.Game.Moves) == 0:
+			rep.add(newCheck(CheckExactLock, NotApplicable, noLine))
+		default:
+			rep.add(newCheck(CheckExactLock, st, why))
+		}
+	}
+	if rep.Check(string(CheckEconomyFinale)) == nil {
+		ch := newCheck(CheckEconomyFinale, st, why)
+		if len(c.Game.Moves) == 0 {
+			ch = newCheck(CheckEconomyFinale, NotApplicable, noLine)
+		}
+		if c.Genre == composition.Task {
+			ch.Clause = "11.2.8.1"
+		}
+		rep.add(ch)
 	}
 }
 

@@ -89,3 +89,30 @@ func TestStudyLinesInOneFinaleAreOneBranch(t *testing.T) {
 		"1. h2-f4 a5-b4 (1... h6-g5 2. f4:h6 a5-b4 3. c3:a5) 2. c3:a5 h6-g5 3. f4:h6 *\n")
 	wantStatus(t, rep, "variations", judge.Fail, "a study needs at least two branches; the author gives 1", "one branch", "1 composition branch in the solved tree")
 }
+
+// Every check appears, not-applicable where it does not apply
+// (docs/checks.md "The checks"): a draw without the endgame databases has
+// no goal to search, and before, its report stopped after [solvable]
+// without [quiet-key] (a fact of the position: W:Wa1:Bh8, White's men have
+// only quiet moves), [exact-lock] and [economy-finale].
+func TestDrawWithoutDatabasesListsEveryCheck(t *testing.T) {
+	const pdn = "[GameType \"25\"]\n[FEN \"W:Wa1:Bh8\"]\n[Stipulation \"draw\"]\n[Genre \"study\"]\n"
+	for _, moves := range []string{"1. a1-b2 *\n", "*\n"} {
+		rep := mustAnalysePDN(t, pdn+moves)
+		for _, id := range []string{"legal", "genre", "problem-balance", "author-solution", "quiet-key", "variations", "solvable", "exact-lock", "economy-finale", "economy-construction", "unique"} {
+			if checkOf(rep, id) == nil {
+				t.Errorf("%q: no [%s] among %+v", moves, id, rep.Checks)
+			}
+		}
+		if t.Failed() {
+			return
+		}
+		wantStatus(t, rep, "quiet-key", judge.Pass, "no capture")
+		wantStatus(t, rep, "exact-lock", judge.NotApplicable, "locking tasks only")
+		if moves == "*\n" {
+			wantStatus(t, rep, "economy-finale", judge.NotApplicable, "no author's solution")
+		} else {
+			wantStatus(t, rep, "economy-finale", judge.Unknown, "not checked")
+		}
+	}
+}
