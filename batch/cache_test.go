@@ -122,6 +122,7 @@ var notKeyed = map[string]string{
 	"Prober":                 "the endgame databases: CacheKey's slices argument names them",
 	"otherSolutions":         "unexported: set by composition for the parts of a double composition, whose key PartsKey covers",
 	"workLimit":              "unexported: a test's override of the work budget, never set by the tool",
+	"part":                   "unexported: set by judge for the parts of a special kind, analysed inside their composition's report, whose key PartsKey covers",
 }
 
 // Every field of judge.Options changes the key, but those listed
