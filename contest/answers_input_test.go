@@ -86,17 +86,25 @@ func TestAnswersBadNumber(t *testing.T) {
 // at its file:line:col (binary data), never a reader that hangs on it;
 // the games after it are read.
 func TestAnswersNUL(t *testing.T) {
+	games := readWithin(t, "[Number \"1\"]\n1. a5-b4 \x00 f4-g3 *\n\n[Number \"2\"]\n1. c3-d4 *\n")
+	if len(games) != 2 || games[0].Err == nil || games[0].Err.Error() != "x.pdn:2:10: binary data, not PDN" || games[1].Err != nil {
+		t.Errorf("games %+v", games)
+	}
+}
+
+// readWithin reads an answer file x.pdn, failing the test if the reader
+// does not return within 10 seconds (a lexer that stands still on a
+// character it takes no token from hangs for ever).
+func readWithin(t *testing.T, data string) []*AnswerGame {
+	t.Helper()
 	done := make(chan []*AnswerGame, 1)
-	go func() {
-		done <- ReadAnswers("x.pdn", []byte("[Number \"1\"]\n1. a5-b4 \x00 f4-g3 *\n\n[Number \"2\"]\n1. c3-d4 *\n"))
-	}()
+	go func() { done <- ReadAnswers("x.pdn", []byte(data)) }()
 	select {
 	case games := <-done:
-		if len(games) != 2 || games[0].Err == nil || games[0].Err.Error() != "x.pdn:2:10: binary data, not PDN" || games[1].Err != nil {
-			t.Errorf("games %+v", games)
-		}
+		return games
 	case <-time.After(10 * time.Second):
-		t.Fatal("ReadAnswers hangs on a NUL byte")
+		t.Fatalf("ReadAnswers hangs on %q", data)
+		return nil
 	}
 }
 
@@ -129,24 +137,16 @@ func TestAnswersSecondNumberOrFEN(t *testing.T) {
 // games after it are read; in a claim's text it is no move. Neither hangs
 // (the lexer once stood still on them, for ever).
 func TestAnswersStrayBracket(t *testing.T) {
-	done := make(chan []*AnswerGame, 1)
-	go func() {
-		done <- ReadAnswers("x.pdn", []byte("[Number \"1\"]\n1. c3-d4 } *\n\n[Number \"2\"]\n1. c3-d4 ] *\n\n[Number \"3\"]\n1. c3-d4 *\n"))
-	}()
-	select {
-	case games := <-done:
-		want := []string{"x.pdn:2:10: stray '}' (no '{' opens it)", "x.pdn:5:10: stray ']' (no '[' opens it)", ""}
-		for i, g := range games {
-			got := ""
-			if g.Err != nil {
-				got = g.Err.Error()
-			}
-			if i >= len(want) || got != want[i] {
-				t.Errorf("game %d: error %q", i+1, got)
-			}
+	games := readWithin(t, "[Number \"1\"]\n1. c3-d4 } *\n\n[Number \"2\"]\n1. c3-d4 ] *\n\n[Number \"3\"]\n1. c3-d4 *\n")
+	want := []string{"x.pdn:2:10: stray '}' (no '{' opens it)", "x.pdn:5:10: stray ']' (no '[' opens it)", ""}
+	for i, g := range games {
+		got := ""
+		if g.Err != nil {
+			got = g.Err.Error()
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("ReadAnswers hangs on a stray bracket")
+		if i >= len(want) || got != want[i] {
+			t.Errorf("game %d: error %q", i+1, got)
+		}
 	}
 	moves := make(chan []string, 2)
 	go func() { moves <- movesOf("1. a5-c7}"); moves <- movesOf("1. a5-c7]") }()
