@@ -50,16 +50,19 @@ var lockRE = regexp.MustCompile(`^(?:lock|запереть|запирание)\s
 func ParseStipulation(s string) (Stipulation, error) {
 	st := Stipulation{Text: s}
 	t := strings.ToLower(strings.TrimSpace(s))
-	for _, pre := range []string{"black-first:", "ход черных:", "ход чёрных:", "black first:"} {
-		if strings.HasPrefix(t, pre) {
-			st.BlackFirst = true
-			t = strings.TrimSpace(t[len(pre):])
-		}
-	}
-	for _, pre := range []string{"white-first:", "ход белых:", "white first:"} {
-		if strings.HasPrefix(t, pre) {
-			st.WhiteFirst = true
-			t = strings.TrimSpace(t[len(pre):])
+	// The side-to-move prefixes, in either order ("white-first:
+	// black-first:" is as wrong as the other way round).
+	for stripped := true; stripped; {
+		stripped = false
+		for _, pre := range []string{"black-first:", "ход черных:", "ход чёрных:", "black first:", "white-first:", "ход белых:", "white first:"} {
+			if strings.HasPrefix(t, pre) {
+				if strings.Contains(pre, "white") || strings.Contains(pre, "белых") {
+					st.WhiteFirst = true
+				} else {
+					st.BlackFirst = true
+				}
+				t, stripped = strings.TrimSpace(t[len(pre):]), true
+			}
 		}
 	}
 	if st.WhiteFirst && st.BlackFirst {

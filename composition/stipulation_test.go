@@ -79,7 +79,9 @@ func TestWhiteFirstTurnsTheFEN(t *testing.T) {
 			t.Errorf("%q on B:Wc5:Ba7: side %v, want %v (key up to date: %v)", st, c.Start.Side, want, c.Start.Key == c.Start.ComputeKey())
 		}
 	}
-	if _, err := ParseStipulation("white-first: black-first: win"); err == nil {
-		t.Error("white-first and black-first at once accepted")
+	for _, st := range []string{"white-first: black-first: win", "black-first: white-first: win", "ход белых: ход черных: выигрыш"} {
+		if _, err := ParseStipulation(st); err == nil || !strings.Contains(err.Error(), "white-first and black-first at once") {
+			t.Errorf("%q: error %v, want white-first and black-first at once", st, err)
+		}
 	}
 }

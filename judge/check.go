@@ -366,7 +366,10 @@ func (rep *Report) solve(ctx context.Context, c *composition.Composition, opt Op
 	if len(lines) > 0 {
 		sopt.Prefer = lines[0].Text // the tree follows the author's main line
 	}
-	sopt.AnyDepth = AnyDepth(c)
+	// c is already judged (rep.judged): its Genre is the one the checks
+	// use, and a special kind's part keeps its own (no main genre), so
+	// JudgedGenre is not asked again here (11.2.6 as [unique] reads it).
+	sopt.AnyDepth = c.Genre != composition.Problem
 	ans = solver.Solve(ctx, c.Rules, c.Start, goal, attacker, sopt)
 	rep.Nodes, rep.Bound, rep.Distance, rep.Tree, rep.Tries = ans.Nodes, ans.Bound, ans.Distance, ans.Tree, ans.Tries
 	for _, k := range ans.Keys {

@@ -124,7 +124,10 @@ func TestKeyDroppedParts(t *testing.T) {
 // distance of 0) and no "no author's solution".
 func TestRetroKeysLine(t *testing.T) {
 	r := &judge.Report{File: "x.pdn", Index: 1, Variant: "russian", Stipulation: "retro 1", Kind: "retro", FEN: "W:We7,e5,g5:Bh8", Verdict: judge.Sound, Keys: []string{"f6:h8"}}
-	res := &batch.Result{Entries: []*judge.Report{r}}
+	// A part of it, stipulated in Russian: known by its [retro] check.
+	part := &judge.Report{File: "x.pdn", Index: 2, Variant: "russian", Stipulation: "ретро 1", FEN: "W:We7,e5,g5:Bh8", Verdict: judge.Sound, Keys: []string{"f6:h8"},
+		Checks: []judge.Check{{ID: "retro", Status: judge.Pass}}}
+	res := &batch.Result{Entries: []*judge.Report{r, part}}
 	for _, format := range []string{"text", "markdown", "html"} {
 		var b bytes.Buffer
 		if err := Batch(&b, res, format, false); err != nil {

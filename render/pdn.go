@@ -59,10 +59,9 @@ func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
 	tag("GameType", gt)
 	tag("Variant", v)
 	tag("FEN", r.FEN)
-	if r.Practical && r.Genre == "problem" {
-		tag("Genre", "practical problem") // as the reader takes it (composition.Practical)
-	} else {
-		tag("Genre", r.Genre)
+	tag("Genre", r.Genre)
+	if r.Practical {
+		tag("Group", "practical") // as the reader takes it (composition.Practical), whatever the genre
 	}
 	tag("Stipulation", r.Stipulation)
 	for _, t := range src.Tags {
@@ -71,7 +70,7 @@ func writePDN(w *strings.Builder, r *judge.Report, src PDNSource) {
 	res := "*"
 	if r.Verdict == judge.Sound && r.Tree != nil {
 		res = "1-0"
-		if strings.HasPrefix(r.Stipulation, "draw") {
+		if r.IsDraw() { // "draw", "ничья", "white-first: draw", …
 			res = "1/2-1/2"
 		}
 	}
@@ -134,6 +133,9 @@ func pdnPlies(w *strings.Builder, ps []draughts.Ply, no int, black, force bool) 
 			w.WriteString(" ")
 		}
 		w.WriteString(pdnMove(p.Text))
+		for _, g := range p.NAGs { // "?" marks a try (composition.IsTry): kept as read
+			w.WriteString(fmt.Sprintf(" $%d", g))
+		}
 		if p.Comment != "" {
 			w.WriteString(" {" + strings.ReplaceAll(p.Comment, "}", ")") + "}")
 		}
@@ -149,6 +151,16 @@ func pdnPlies(w *strings.Builder, ps []draughts.Ply, no int, black, force bool) 
 		}
 		black = !black
 	}
+}
+
+// branchDistance is a branch's distance in attacker moves, "at most N"
+// when it is the length of a proof the exact search could not confirm
+// (solver.Branch.Bound), as the report says it.
+func branchDistance(b solver.Branch) string {
+	if b.Bound {
+		return fmt.Sprintf("at most %d", b.Distance)
+	}
+	return fmt.Sprint(b.Distance)
 }
 
 // pdnNode writes n's main line with its other branches as variations;
@@ -188,9 +200,9 @@ func pdnNode(w *strings.Builder, n *solver.Node, no int, draw, root bool) {
 		case n.Attacker && draw:
 			return " {" + other + ": also holds the draw}"
 		case n.Attacker && isMain:
-			return fmt.Sprintf(" {goal in %d}", b.Distance)
+			return fmt.Sprintf(" {goal in %s}", branchDistance(b))
 		case n.Attacker:
-			return fmt.Sprintf(" {%s: also reaches the goal in %d}", other, b.Distance)
+			return fmt.Sprintf(" {%s: also reaches the goal in %s}", other, branchDistance(b))
 		}
 		return ""
 	}

@@ -203,14 +203,16 @@ func orWord(s, word string) string {
 	return s
 }
 
-// authorKey is "author's key K", or "no author's solution" when the
-// composition has none (a position given by its FEN alone).
 // retro reports whether r is a retro-analysis task or part (11.1.4):
 // its Keys are the last moves found, not keys, and it has no distance.
+// A part says so by its [retro] check (its stipulation may be Russian,
+// "ретро 1").
 func retro(r *judge.Report) bool {
-	return r.Kind == "retro" || strings.HasPrefix(r.Stipulation, "retro ")
+	return r.Kind == "retro" || r.Check("retro") != nil
 }
 
+// authorKey is "author's key K", or "no author's solution" when the
+// composition has none (a position given by its FEN alone).
 func authorKey(k string) string {
 	if k == "" {
 		return "no author's solution"

@@ -210,10 +210,24 @@ func TestPDNOutSpecialKindsRoundTrip(t *testing.T) {
 
 // A practical problem (11.2.7.5: [Genre "practical problem"] or [Group
 // "practical"]) reads back as one: --pdn-out wrote its genre "problem"
-// alone, and the written file was judged as an ordinary problem.
+// alone, and the written file was judged as an ordinary problem. It now
+// writes [Group "practical"], which the reader takes with any genre.
 func TestPDNOutPracticalRoundTrip(t *testing.T) {
 	data := pdnRoundTrip(t, "[GameType \"20\"]\n[FEN \"W:W28,46:B13\"]\n[Genre \"practical problem\"]\n*\n\n[GameType \"20\"]\n[FEN \"W:W28,46:B13\"]\n[Genre \"problem\"]\n[Group \"practical\"]\n*\n")
-	if strings.Count(data, "[Genre \"practical problem\"]") != 2 {
+	if strings.Count(data, "[Group \"practical\"]") != 2 {
 		t.Errorf("the practical problems are not written as such:\n%s", data)
+	}
+}
+
+// The author's "?" on a move makes its line a try (composition.IsTry):
+// --pdn-out wrote the move without it, and a double composition read back
+// with a third solution (1.a1-b2?) that fails. The mark is written, the
+// verdicts read back the same; and a practical study (no [Genre] "problem")
+// keeps its practical mark through a [Group] tag.
+func TestPDNOutTryMarkAndPracticalGroup(t *testing.T) {
+	data := pdnRoundTrip(t, "[GameType \"25\"]\n[FEN \"W:We5,a1:Ba3\"]\n[Stipulation \"double: win\"]\n1. e5-d6 (1. e5-f6 a3-b2 2. a1:c3) (1. a1-b2? a3:c1) 1... a3-b2 2. a1:c3 *\n\n"+
+		"[GameType \"25\"]\n[FEN \"W:Wc3,h2:Ba5,h6\"]\n[Genre \"study\"]\n[Group \"practical\"]\n*\n")
+	if !strings.Contains(data, "a1-b2 $2") || strings.Count(data, "[Group \"practical\"]") != 1 {
+		t.Errorf("the try's mark or the practical group is not written:\n%s", data)
 	}
 }
