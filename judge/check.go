@@ -130,6 +130,7 @@ type Report struct {
 
 	sideFinales []string     // uneconomical finales after unwritten defences (walker)
 	demoted     []string     // side variations a partial cook makes not thematic (walker.demoted)
+	sameEnds    []string     // author's lines that end where an earlier one does (sameFinales)
 	work        *solver.Work // the composition's work budget (work.go)
 }
 
@@ -284,7 +285,8 @@ func Analyse(ctx context.Context, c *composition.Composition, opt Options) *Repo
 func (rep *Report) replayChecks(c *composition.Composition, attacker draughts.Side) {
 	rep.staticChecks(c)
 	rep.giveawayAmend(c) // 11.1.3 note: the amendments for giveaway
-	ch := variationsCheck(c, nil, sameFinales(c, c.Lines(), nil), nil)
+	rep.sameEnds = sameFinales(c, c.Lines(), nil)
+	ch := variationsCheck(c, nil, rep.sameEnds, nil)
 	if ch.Status == Fail && c.Stipulation.Kind == composition.KindWin && c.Rules != nil && !c.Rules.Giveaway &&
 		(c.Genre == composition.Study || c.Genre == composition.Ending) {
 		// 11.2.5: a win study is judged by the branches of its play,
@@ -481,7 +483,8 @@ func (rep *Report) authorTree(c *composition.Composition, goal solver.Goal, atta
 		}
 	}
 	if ch := rep.Check("variations"); ch != nil && (len(rep.demoted) > 0 || bc != nil) {
-		*ch = variationsCheck(c, rep.demoted, sameFinales(c, lines, func(l *composition.Line) bool { return w.demotedBy(l) != nil }), bc)
+		rep.sameEnds = sameFinales(c, lines, func(l *composition.Line) bool { return w.demotedBy(l) != nil })
+		*ch = variationsCheck(c, rep.demoted, rep.sameEnds, bc)
 		if ch.Status == Fail && bc != nil && (bc.Cut || cutShort(opt)) {
 			// Fewer than two branches found in a tree the budget or
 			// the tree's size cut short is no proof that there are fewer.

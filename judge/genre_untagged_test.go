@@ -88,6 +88,19 @@ func TestStudyLinesInOneFinaleAreOneBranch(t *testing.T) {
 	rep := mustAnalysePDN(t, "[GameType \"25\"]\n[FEN \"W:Wc3,Kh2:Ba5,h6\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n"+
 		"1. h2-f4 a5-b4 (1... h6-g5 2. f4:h6 a5-b4 3. c3:a5) 2. c3:a5 h6-g5 3. f4:h6 *\n")
 	wantStatus(t, rep, "variations", judge.Fail, "a study needs at least two branches; the author gives 1", "one branch", "1 composition branch in the solved tree")
+	// The measure the score reads (11.3.3) counts them as the check does.
+	found := false
+	for _, m := range rep.Measures {
+		if m.ID == "variations" {
+			found = true
+			if m.Value != 1 || !strings.Contains(m.Detail, "1 line ends in the position of another, counted once") {
+				t.Errorf("measure variations = %g (%s), want 1", m.Value, m.Detail)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no variations measure among %+v", rep.Measures)
+	}
 }
 
 // Every check appears, not-applicable where it does not apply

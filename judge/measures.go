@@ -74,6 +74,16 @@ func (f *formal) variationsMeasure(rep *Report) []Measure {
 	if len(rep.demoted) > 0 {
 		demDetail = fmt.Sprintf("; %s not thematic (a partial cook, 11.2.6)", count(len(rep.demoted), "variation"))
 	}
+	if g := f.c.Genre; (g == composition.Study || g == composition.Ending) && len(rep.sameEnds) > 0 {
+		// As [variations] counts them: a line that ends where another
+		// does is that line's play in another order, not a variation.
+		themes -= len(rep.sameEnds)
+		ends := "1 line ends"
+		if len(rep.sameEnds) > 1 {
+			ends = fmt.Sprintf("%d lines end", len(rep.sameEnds))
+		}
+		demDetail += "; " + ends + " in the position of another, counted once"
+	}
 	if len(f.lines) == 0 {
 		return measure("variations", "11.3.3", float64(themes), fmt.Sprintf("%s (no author's solution: the solver's main line)", count(themes, "thematic line")))
 	}
