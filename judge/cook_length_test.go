@@ -77,7 +77,9 @@ func TestSlowCookPair(t *testing.T) {
 	if d := rep.Distance; d != 6 {
 		t.Errorf("shortest solution %d, want the author's 6", d)
 	}
-	wantStatus(t, rep, "unique", judge.Fail, "full cook: a5-d2 also forces the goal in 28")
+	// 28 is the length of the proof found, which the exact search did not
+	// confirm within its budget: the report says "at most" (0b7182d).
+	wantStatus(t, rep, "unique", judge.Fail, "full cook: a5-d2 also forces the goal in at most 28")
 }
 
 // Issue 10's pair for a slow dual inside the main line: in the same copy
