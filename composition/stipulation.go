@@ -41,6 +41,15 @@ type Stipulation struct {
 
 var lockRE = regexp.MustCompile(`^(?:lock|запереть|запирание)\s*(?:(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?(?:\s*(?:and|и|,)?\s*(\d+)\s*(kings?|men|man|дамк\S*|прост\S*|шаш\S*))?$`)
 
+// sidePrefixes are the stipulation's side-to-move prefixes.
+var sidePrefixes = []struct {
+	text  string
+	white bool
+}{
+	{"black-first:", false}, {"ход черных:", false}, {"ход чёрных:", false}, {"black first:", false},
+	{"white-first:", true}, {"ход белых:", true}, {"white first:", true},
+}
+
 // ParseStipulation reads "win", "draw", "lock N men", "lock N kings",
 // "lock N kings M men", "giveaway", "giveaway all", "giveaway lock N men"
 // and the Russian words (выигрыш, ничья, запереть N простых/дамок,
@@ -54,14 +63,10 @@ func ParseStipulation(s string) (Stipulation, error) {
 	// black-first:" is as wrong as the other way round).
 	for stripped := true; stripped; {
 		stripped = false
-		for _, pre := range []string{"black-first:", "ход черных:", "ход чёрных:", "black first:", "white-first:", "ход белых:", "white first:"} {
-			if strings.HasPrefix(t, pre) {
-				if strings.Contains(pre, "white") || strings.Contains(pre, "белых") {
-					st.WhiteFirst = true
-				} else {
-					st.BlackFirst = true
-				}
-				t, stripped = strings.TrimSpace(t[len(pre):]), true
+		for _, p := range sidePrefixes {
+			if strings.HasPrefix(t, p.text) {
+				st.WhiteFirst, st.BlackFirst = st.WhiteFirst || p.white, st.BlackFirst || !p.white
+				t, stripped = strings.TrimSpace(t[len(p.text):]), true
 			}
 		}
 	}
