@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"draughtsjudge/corpus"
@@ -13,6 +15,10 @@ import (
 func init() {
 	register(command{"solve", "solve one composition or position and print the full solution tree", cmdSolve})
 }
+
+// fenAt is where corpus.Parse places an error of the game made from
+// solve's flags: "--fen:LINE:" or "--fen:LINE:COL: ".
+var fenAt = regexp.MustCompile(`^--fen:(\d+)(?::\d+)?: `)
 
 func cmdSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve")
@@ -75,13 +81,11 @@ func cmdSolve(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			msg := e.Err.Error()
-			for n, flag := range flagAt {
-				if at := fmt.Sprintf("--fen:%d:", n+1); strings.HasPrefix(msg, at) {
-					msg = flag + ":" + strings.TrimPrefix(msg, at)
-					if c := strings.IndexByte(msg[len(flag)+1:], ':'); c >= 0 && strings.Trim(msg[len(flag)+1:len(flag)+1+c], "0123456789") == "" {
-						msg = flag + ":" + msg[len(flag)+1+c+1:] // a column of that game's line means nothing either
-					}
-					break
+			// "--fen:LINE[:COL]: what": the line names the flag; a column
+			// of that made-up game's line means nothing to the user.
+			if m := fenAt.FindStringSubmatch(msg); m != nil {
+				if n, _ := strconv.Atoi(m[1]); n >= 1 && n <= len(flagAt) {
+					msg = flagAt[n-1] + ": " + msg[len(m[0]):]
 				}
 			}
 			entries[i].Err = errors.New(msg)
