@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"draughtsjudge/internal/testflag"
 	"fmt"
 	"os"
 	"strings"
@@ -247,6 +248,7 @@ func playFEN(t *testing.T, fen string, moves ...string) string {
 // retrograde analysis, not by the solver): after 1.e1-f2 White wins in 9
 // moves. The solver has only the 3-piece databases and a small budget.
 func TestLineEndDistanceIsExactOrBound(t *testing.T) {
+	testflag.Long(t)                   // slow: the long tier (CI); the default run must stay far from Go's 10-minute timeout on a slower machine
 	const after = "B:Wb6,d6,f2,g1:Bd4" // after 1.e1-f2
 	truth := russianFor(t, after)
 	p, err := draughts.ParseFEN(draughts.Russian, after)
@@ -331,6 +333,7 @@ func TestDrawEscapeIsBlackWin(t *testing.T) {
 // with the 4-piece databases only: its main line ends in five pieces. The
 // end the tool reaches is checked against the database.
 func TestDrawLineEndWords(t *testing.T) {
+	testflag.Long(t) // slow: the long tier (CI); the default run must stay far from Go's 10-minute timeout on a slower machine
 	opt := defaultOpts(t)
 	opt.Solver.Budget.Nodes, opt.Solver.Budget.TTBytes = 200_000, 64<<20
 	rep, err := parse(t, "boychuk.pdn", published(t, "Boychuk"), opt)
@@ -413,6 +416,7 @@ func TestDrawLineEndByMoveWords(t *testing.T) {
 // database, built by retrograde analysis, says White wins there). The
 // count once made this study pass [variations] with "2 branches".
 func TestBranchesOneEachFinale(t *testing.T) {
+	testflag.Long(t) // slow: the long tier (CI); the default run must stay far from Go's 10-minute timeout on a slower machine
 	const start = "W:Wa7,e7,Kc1:Bb8,Kh6"
 	game := "[Event \"one finale\"]\n[GameType \"25\"]\n[FEN \"" + start + "\"]\n[Genre \"study\"]\n[Stipulation \"win\"]\n\n1. e7-f8 *\n"
 	opt := defaultOpts(t)

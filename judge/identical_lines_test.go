@@ -49,6 +49,7 @@ func nested(move string, n int) string {
 }
 
 func TestIdenticalLinesCountOnce(t *testing.T) {
+	testflag.Long(t) // slow: the long tier (CI); the default run must stay far from Go's 10-minute timeout on a slower machine
 	orig := published(t, "Shoshin")
 	oneLine := edit(t, edit(t, orig, " (1... f4-e3 2. b4-e1 a7-b6 3. a3-b4)", ""), " (3... a7-b6 4. c5:a7 h2-g1 5. b4-c5)", "")
 	type pair struct {
